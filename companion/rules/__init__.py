@@ -1,0 +1,79 @@
+"""The in-app rules reference, one Markdown file per game, keyed by rule ID.
+
+File format (``companion/rules/<game>.md``)::
+
+    # Fifth Avenue
+    One or more intro paragraphs.
+
+    ## FA-C · Components
+    - **FA-C-1** The rule in our own words; may run over
+      several indented lines. *Decision:* how the app settles an open point.
+
+Each ``- **ID**`` item is one rule; the section heading names the group.
+"""
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from importlib.resources import files
+
+_SECTION = re.compile(r"^##\s+(\S+)\s+·\s+(.+)$")
+_RULE = re.compile(r"^-\s+\*\*([A-Z]+(?:-[A-Z0-9]+)+)\*\*\s*(.*)$")
+
+
+@dataclass
+class Rule:
+    id: str
+    text: str
+
+
+@dataclass
+class Section:
+    id: str
+    title: str
+    rules: list[Rule] = field(default_factory=list)
+
+
+@dataclass
+class RuleBook:
+    title: str
+    intro: list[str]
+    sections: list[Section]
+
+    def rule(self, rule_id: str) -> Rule | None:
+        return self.index().get(rule_id)
+
+    def index(self) -> dict[str, Rule]:
+        return {r.id: r for s in self.sections for r in s.rules}
+
+
+def parse(text: str) -> RuleBook:
+    title, intro, sections, paragraph = "", [], [], []
+    for raw in text.splitlines():
+        line = raw.rstrip()
+        if line.startswith("# ") and not title:
+            title = line[2:].strip()
+        elif m := _SECTION.match(line):
+            sections.append(Section(m[1], m[2].strip()))
+        elif m := _RULE.match(line):
+            if not sections:
+                raise ValueError(f"rule {m[1]} before any '## ID · Title' section")
+            sections[-1].rules.append(Rule(m[1], m[2].strip()))
+        elif line.startswith("  ") and sections and sections[-1].rules:
+            rule = sections[-1].rules[-1]
+            rule.text = f"{rule.text} {line.strip()}".strip()
+        elif not sections:
+            if line.strip():
+                paragraph.append(line.strip())
+            elif paragraph:
+                intro.append(" ".join(paragraph))
+                paragraph = []
+    if paragraph:
+        intro.append(" ".join(paragraph))
+    return RuleBook(title, intro, sections)
+
+
+@cache
+def load(game: str) -> RuleBook:
+    """The rule book of a game (``FileNotFoundError`` if it has none)."""
+    return parse(files(__name__).joinpath(f"{game}.md").read_text(encoding="utf-8"))
