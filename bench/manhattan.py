@@ -1,0 +1,56 @@
+"""Manhattan engine figures: a full random 4-player game (target ≤ 50 ms) and
+``legal()`` on a full board (target ≤ 2 ms).
+
+Run: .venv/bin/python bench/manhattan.py
+"""
+
+import random
+import statistics
+import time
+
+from companion.engines import manhattan as engine
+from companion.engines.manhattan import playout
+
+
+def play(rng, players, stop=None):
+    """A random game; ``stop(state)`` ends it early and returns that state."""
+    state = engine.setup(playout.random_config(rng, players))
+    while not engine.is_over(state) and not (stop and stop(state)):
+        seat = next(iter(engine.to_act(state)))
+        state = engine.apply(state, seat, playout.random_action(state, seat, rng))
+    return state
+
+
+def full_board(rng, players):
+    """A last-phase building turn with every empty lot filled by a 1-storey piece."""
+    state = play(rng, players, lambda s: s["phase"] == s["phases"] and s["step"] == "build")
+    colours = list(state["colours"])
+    board = {city: [t or [[rng.choice(colours), 1]] for t in lots]
+             for city, lots in state["board"].items()}
+    return {**state, "board": board}
+
+
+def timed(fn, runs):
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - t) * 1000)
+    return statistics.median(times), max(times)
+
+
+def main():
+    rng = random.Random(2024)
+    median, worst = timed(lambda: play(rng, 4), 40)
+    print(f"full random 4-player game: median {median:.1f} ms, max {worst:.1f} ms (target ≤ 50 ms)")
+    for players in (4, 2):
+        state = full_board(rng, players)
+        seat = next(iter(engine.to_act(state)))
+        count = len(engine.legal(state, seat)["actions"])
+        median, worst = timed(lambda: engine.legal(state, seat), 200)
+        print(f"legal() on a full board, {players} players ({count} actions): "
+              f"median {median:.2f} ms, max {worst:.2f} ms (target ≤ 2 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,305 @@
+"""City geometry: where a tile may go (NY-B) and the longest outer street (NY-SC-3).
+
+A *grid* is ``{(x, y): streets}`` where ``streets`` is a bit mask of the sides
+showing a street (N=1, E=2, S=4, W=8). x grows to the east, y to the south; the
+start tile sits at (0, 0) and has no streets (NY-C-1). Tiles never rotate (NY-B-1),
+so a tile's mask is fixed by its print.
+
+Functions that check a move return ``None`` when it is legal, otherwise
+``(rule, reason)`` with a short reason the engine puts into a sentence.
+"""
+
+from collections import deque
+
+N, E, S, W = 1, 2, 4, 8
+SIDE_NAMES = {N: "north", E: "east", S: "south", W: "west"}
+STEP = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
+OPPOSITE = {N: S, E: W, S: N, W: E}
+START = (0, 0)
+# The 8 cells around a cell in cyclic order; even indices are the side neighbours.
+_RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+
+def mask(streets: str) -> int:
+    """``"NE"`` → 3."""
+    return sum(side for side, name in zip((N, E, S, W), "NESW") if name in streets)
+
+
+def neighbours(pos):
+    """``(side, cell)`` for the four cells sharing a side with ``pos``."""
+    x, y = pos
+    for side, (dx, dy) in STEP.items():
+        yield side, (x + dx, y + dy)
+
+
+def constraint(grid, pos) -> tuple[int, int]:
+    """``(sides, streets)``: which sides of ``pos`` touch a tile, and on which of
+    those a street is required to match the neighbour (NY-B-2)."""
+    sides = streets = 0
+    for side, cell in neighbours(pos):
+        if cell in grid:
+            sides |= side
+            if grid[cell] & OPPOSITE[side]:
+                streets |= side
+    return sides, streets
+
+
+def _mismatch(m: int, sides: int, streets: int) -> int:
+    """The sides where a tile with mask ``m`` does not match its neighbours."""
+    return (m ^ streets) & sides
+
+
+def _fits(m: int, sides: int, streets: int) -> bool:
+    """Matches every neighbour (NY-B-2) and can be walked into (NY-B-3)."""
+    return not _mismatch(m, sides, streets) and bool(sides & ~m)
+
+
+# -- holes (NY-B-5) --------------------------------------------------------
+
+def _outside(grid, blocked) -> set:
+    """Empty cells joined to the outside, with the cell ``blocked`` taken."""
+    xs = [x for x, _ in grid] + [blocked[0]]
+    ys = [y for _, y in grid] + [blocked[1]]
+    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    seen = {(x0, y0)}
+    todo = [(x0, y0)]
+    while todo:
+        x, y = todo.pop()
+        for dx, dy in STEP.values():
+            cell = (x + dx, y + dy)
+            if (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1 and cell not in seen
+                    and cell not in grid and cell != blocked):
+                seen.add(cell)
+                todo.append(cell)
+    return seen
+
+
+def closes_hole(grid, pos) -> bool:
+    """Would a tile on the empty cell ``pos`` cut some empty space off the outside?
+
+    The city has no hole yet, so only the empty side neighbours of ``pos`` can be
+    cut off. If they are joined to each other around ``pos`` (through empty corner
+    cells) nothing changes; otherwise a flood fill from the outside decides.
+    """
+    empty = [(pos[0] + dx, pos[1] + dy) not in grid for dx, dy in _RING]
+    sides = [i for i in (0, 2, 4, 6) if empty[i]]
+    if len(sides) < 2:
+        return False
+    if _runs_with_sides(empty) == 1:
+        return False
+    outside = _outside(grid, pos)
+    return any((pos[0] + _RING[i][0], pos[1] + _RING[i][1]) not in outside for i in sides)
+
+
+def _runs_with_sides(empty) -> int:
+    """Number of cyclic runs of empty ring cells that contain a side cell."""
+    if all(empty):
+        return 1
+    first = empty.index(False)
+    runs, in_run, has_side = 0, False, False
+    for k in range(1, 9):
+        i = (first + k) % 8
+        if empty[i]:
+            in_run = True
+            has_side = has_side or i % 2 == 0
+        elif in_run:
+            runs += has_side
+            in_run, has_side = False, False
+    return runs
+
+
+# -- walking (NY-B-3) ------------------------------------------------------
+
+def _walk_links(grid, pos):
+    """Cells reachable on foot in one step from ``pos`` (a shared side, no street)."""
+    m = grid[pos]
+    for side, cell in neighbours(pos):
+        if not m & side and cell in grid:
+            yield cell
+
+
+def cut_tiles(grid) -> set:
+    """Tiles whose removal leaves some other tile unreachable on foot from the start
+    (articulation points of the walking graph, found with Tarjan's low-link)."""
+    order, low, cut = {START: 0}, {START: 0}, set()
+    stack = [(START, None, _walk_links(grid, START))]
+    root_children = 0
+    while stack:
+        pos, parent, links = stack[-1]
+        for cell in links:
+            if cell not in order:
+                order[cell] = low[cell] = len(order)
+                stack.append((cell, pos, _walk_links(grid, cell)))
+                break
+            if cell != parent:
+                low[pos] = min(low[pos], order[cell])
+        else:
+            stack.pop()
+            if parent is None:
+                continue
+            low[parent] = min(low[parent], low[pos])
+            if parent == START:
+                root_children += 1
+            elif low[pos] >= order[parent]:
+                cut.add(parent)
+    if root_children > 1:
+        cut.add(START)
+    return cut
+
+
+def reachable(grid) -> set:
+    """Tiles reachable on foot from the start tile."""
+    seen, todo = {START}, deque([START])
+    while todo:
+        for cell in _walk_links(grid, todo.popleft()):
+            if cell not in seen:
+                seen.add(cell)
+                todo.append(cell)
+    return seen
+
+
+# -- moves -----------------------------------------------------------------
+
+def _side_list(sides: int) -> str:
+    return ", ".join(SIDE_NAMES[s] for s in (N, E, S, W) if sides & s)
+
+
+def placement_problem(grid, pos, m):
+    """Why a tile with mask ``m`` may not go on ``pos``, or ``None`` (NY-B-2…5)."""
+    if pos in grid:
+        return "NY-B-4", "that square is already built on"
+    sides, streets = constraint(grid, pos)
+    if not sides:
+        return "NY-B-4", "it would not share a full side with the city"
+    if bad := _mismatch(m, sides, streets):
+        return "NY-B-2", f"its {_side_list(bad)} side does not match the neighbouring tile"
+    if not sides & ~m:
+        return "NY-B-3", "every side it shares with the city is a street, so nobody can walk to it"
+    if closes_hole(grid, pos):
+        return "NY-B-5", "it would close off an empty space"
+    return None
+
+
+def removal_problem(grid, pos):
+    """Why the tile on ``pos`` may not leave the city, or ``None`` (NY-T-4, NY-B)."""
+    if pos == START:
+        return "NY-T-4", "the start tile never moves"
+    if pos not in grid:
+        return "NY-T-4", "there is no tile there"
+    if all(cell in grid for _, cell in neighbours(pos)):
+        return "NY-B-5", "it would leave an empty space enclosed on all sides"
+    if pos in cut_tiles(grid):
+        return "NY-B-3", "some tiles could no longer be reached on foot from the start tile"
+    return None
+
+
+def swap_problem(grid, pos, m):
+    """Why a tile with mask ``m`` may not replace the tile on ``pos``, or ``None``.
+
+    The new tile must match the same neighbours as the old one, so on every shared
+    side both show the same thing: walking and holes stay as they were.
+    """
+    if pos == START:
+        return "NY-T-4", "the start tile never moves"
+    if pos not in grid:
+        return "NY-T-4", "there is no tile there to swap"
+    if bad := _mismatch(m, *constraint(grid, pos)):
+        return "NY-B-2", f"its {_side_list(bad)} side does not match the neighbouring tile"
+    return None
+
+
+def placements(grid, masks) -> dict[int, list]:
+    """Every square where a tile of each mask in ``masks`` may be placed, sorted."""
+    frontier = {cell for pos in grid for _, cell in neighbours(pos) if cell not in grid}
+    need = {cell: constraint(grid, cell) for cell in sorted(frontier)}
+    holes: dict = {}
+    result = {}
+    for m in set(masks):
+        spots = []
+        for cell, (sides, streets) in need.items():
+            if _fits(m, sides, streets):
+                if cell not in holes:
+                    holes[cell] = closes_hole(grid, cell)
+                if not holes[cell]:
+                    spots.append(cell)
+        result[m] = spots
+    return result
+
+
+def removals(grid) -> list:
+    """Tiles that may move from the city to the reserve, sorted."""
+    cut = cut_tiles(grid)
+    return sorted(pos for pos in grid if pos != START and pos not in cut
+                  and any(cell not in grid for _, cell in neighbours(pos)))
+
+
+def swaps(grid, masks) -> dict[int, list]:
+    """For each mask, the city tiles a reserve tile of that mask may replace."""
+    need = {pos: constraint(grid, pos) for pos in sorted(grid) if pos != START}
+    return {m: [pos for pos, c in need.items() if not _mismatch(m, *c)] for m in set(masks)}
+
+
+# -- streets (NY-SC-3) -----------------------------------------------------
+
+def _corners(pos, side):
+    """The two lattice corners at the ends of a tile side."""
+    x, y = pos
+    return {N: ((x, y), (x + 1, y)), E: ((x + 1, y), (x + 1, y + 1)),
+            S: ((x, y + 1), (x + 1, y + 1)), W: ((x, y), (x, y + 1))}[side]
+
+
+def outer_streets(grid) -> list:
+    """Street sides facing an empty square, as pairs of corners."""
+    return [_corners(pos, side) for pos, m in grid.items()
+            for side, cell in neighbours(pos) if m & side and cell not in grid]
+
+
+def longest_street(grid) -> int:
+    """Sides in the longest trail of outer street sides: corners may repeat, sides not.
+
+    In a connected group of sides with at most two corners of odd degree one trail
+    uses every side (Euler); otherwise the longest trail starts at an odd corner,
+    so a search from each odd corner settles it.
+    """
+    links: dict = {}
+    for i, (a, b) in enumerate(outer_streets(grid)):
+        links.setdefault(a, []).append((i, b))
+        links.setdefault(b, []).append((i, a))
+    best, seen = 0, set()
+    for corner in links:
+        if corner in seen:
+            continue
+        group, edges = _component(links, corner)
+        seen |= group
+        odd = [c for c in group if len(links[c]) % 2]
+        if len(odd) <= 2:
+            best = max(best, len(edges))
+            continue
+        used = dict.fromkeys(edges, False)
+        for c in odd:
+            best = max(best, _trail(links, c, used, len(edges)))
+    return best
+
+
+def _component(links, corner):
+    group, edges, todo = {corner}, set(), [corner]
+    while todo:
+        for i, other in links[todo.pop()]:
+            edges.add(i)
+            if other not in group:
+                group.add(other)
+                todo.append(other)
+    return group, edges
+
+
+def _trail(links, corner, used, limit) -> int:
+    """Longest trail of unused sides from ``corner`` (stops early at ``limit``)."""
+    best = 0
+    for i, other in links[corner]:
+        if not used[i]:
+            used[i] = True
+            best = max(best, 1 + _trail(links, other, used, limit - 1))
+            used[i] = False
+            if best >= limit:
+                break
+    return best

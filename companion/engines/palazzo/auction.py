@@ -1,0 +1,136 @@
+"""Auctions of a quarry (PZ-A): open bidding, the sealed-bid house rule, and the
+4-or-more distribution.
+
+An open auction keeps each bidder's laid-out cards in ``auction.bids[seat]``:
+``{"cards", "groups", "currency", "value", "opening"}``; the opener's bid starts as the
+value-3 opening certificate (``"opening": true``, value 3, no cards). A sealed auction
+collects one secret payment per seat in ``auction.bids`` and settles when all are in.
+"""
+
+from ..errors import IllegalAction
+from . import hands, money, tiles
+from .flow import clockwise, end_turn, next_seat, seats
+
+DISTRIBUTION_AT = 4
+
+
+def next_quarry(state):
+    """PZ-A-1: the first quarry clockwise after the master builder that holds a tile.
+
+    The master builder's own quarry comes last (a full circle); None if all are empty.
+    """
+    pile = state["tiles"]
+    for step in range(1, tiles.QUARRIES + 1):
+        quarry = (pile["master_builder"] + step) % tiles.QUARRIES
+        if pile["quarries"][quarry]:
+            return quarry
+    return None
+
+
+def start(state, seat, action) -> None:
+    """The active player chose to auction: move the master builder, then auction or deal."""
+    quarry = next_quarry(state)
+    if quarry is None:  # PZ-A-1 decision: nothing to auction, the turn simply ends
+        end_turn(state)
+        return
+    state["tiles"]["master_builder"] = quarry
+    if len(state["tiles"]["quarries"][quarry]) >= DISTRIBUTION_AT:
+        state["distribution"] = {"quarry": quarry, "order": clockwise(state, seat)}
+        state["phase"] = "distribute"
+        return
+    sealed = state["options"]["bidding"] == "sealed"
+    state["auction"] = {
+        "quarry": quarry,
+        "opener": seat,
+        "bids": {} if sealed else {seat: _bid(money.OPENING_BID, opening=True)},
+        "passed": [],
+        "turn": None if sealed else next_seat(state, seat),
+        "leader": seat,
+    }
+    state["phase"] = "sealed" if sealed else "auction"
+
+
+def _bid(value=0, opening=False) -> dict:
+    return {"cards": [], "groups": [], "currency": None, "value": value, "opening": opening}
+
+
+def high_bid(auction) -> int:
+    return auction["bids"][auction["leader"]]["value"]
+
+
+def raise_bid(state, seat, action) -> None:
+    """PZ-A-3: add cards to your laid-out bid, keeping its currency, to beat the highest."""
+    auction = state["auction"]
+    bid = auction["bids"].setdefault(seat, _bid())
+    payment = hands.pay(state, seat, action, "PZ-A-3", currency=bid["currency"])
+    total = bid["value"] + payment["value"]
+    if total <= high_bid(auction):
+        raise IllegalAction(
+            "PZ-A-3",
+            f"{money.names(payment['cards'])} add {payment['value']}, making {total}: "
+            f"not above the highest bid, {high_bid(auction)}.",
+            total=total,
+            high=high_bid(auction),
+        )
+    bid["cards"] = sorted(bid["cards"] + payment["cards"])
+    bid["groups"] += payment["groups"]
+    bid["currency"] = bid["currency"] or payment["currency"]
+    bid["value"] = total
+    auction["leader"] = seat
+    auction["turn"] = next_seat(state, seat, _bidders(state))
+
+
+def _bidders(state) -> list:
+    return [s for s in seats(state) if s not in state["auction"]["passed"]]
+
+
+def pass_bid(state, seat, action) -> None:
+    """PZ-A-3: passing is final; the passer takes back every card laid out."""
+    auction = state["auction"]
+    bid = auction["bids"].pop(seat, None)
+    if bid:
+        hands.give(state, seat, bid["cards"])
+    auction["passed"].append(seat)
+    bidders = _bidders(state)
+    if len(bidders) == 1:
+        _win(state, bidders[0])
+    else:
+        auction["turn"] = next_seat(state, seat, bidders)
+
+
+def sealed_bid(state, seat, action) -> None:
+    """House rule: one secret payment per seat (none = pass); settled when all are in."""
+    auction = state["auction"]
+    payment = hands.pay(state, seat, action, "PZ-A-3", allow_empty=True)
+    opening = seat == auction["opener"]
+    bid = _bid(payment["value"] + (money.OPENING_BID if opening else 0), opening)
+    bid.update(cards=payment["cards"], groups=payment["groups"], currency=payment["currency"])
+    auction["bids"][seat] = bid
+    if len(auction["bids"]) < len(state["players"]):
+        return
+    order = clockwise(state, auction["opener"])
+    winner = sealed_winner(auction["bids"], order)
+    for other in order:
+        if other != winner:
+            hands.give(state, other, auction["bids"].pop(other)["cards"])
+    _win(state, winner)
+
+
+def sealed_winner(bids: dict, order: list) -> str:
+    """Highest total wins; a tie goes to the first tied seat clockwise from the opener."""
+    best = max(bids[s]["value"] for s in order)
+    return next(s for s in order if bids[s]["value"] == best)
+
+
+def _win(state, seat) -> None:
+    """PZ-A-4: the winner pays what is laid out (never the opening certificate) and builds."""
+    auction = state["auction"]
+    bid = auction["bids"][seat]
+    hands.discard(state, bid["cards"])
+    quarry = auction["quarry"]
+    won = state["tiles"]["quarries"][quarry]
+    state["tiles"]["quarries"][quarry] = []
+    state["auction"] = None
+    state["building"] = {"seat": seat, "tiles": won, "paid": bid["value"]}
+    state["phase"] = "build"
+

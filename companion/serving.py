@@ -1,0 +1,118 @@
+"""How the server runs: the one set of gunicorn settings used both by
+``companion serve`` and by ``deploy/gunicorn.conf.py``, and the start-up notice
+with the address and QR code that phones use.
+"""
+
+import os
+import sys
+from typing import TextIO
+
+import qrcode
+from gunicorn.app.base import BaseApplication
+from gunicorn.util import import_app
+
+from companion import network
+
+WSGI_APP = "companion.web:create_app()"
+DEFAULT_HOST = "0.0.0.0"
+DEFAULT_PORT = 8000
+# Every open page keeps a WebSocket, and each socket holds a thread for as long
+# as it is open: a table screen, a host page and four phones already use six,
+# and a phone that went to sleep may hold one more until its socket times out.
+DEFAULT_THREADS = 32
+
+
+def bind_address(host: str, port: int) -> str:
+    """Gunicorn's ``bind`` value for ``host`` and ``port`` (IPv6 in brackets)."""
+    host = host.strip("[]")
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def gunicorn_settings(bind: str, threads: int = DEFAULT_THREADS) -> dict:
+    """All gunicorn settings, by gunicorn's own names."""
+    return {
+        "wsgi_app": WSGI_APP,
+        "bind": [bind],
+        # Tables live in this process's memory and their WebSockets stay open for
+        # hours, so exactly one process: a second one would see neither.
+        "workers": 1,
+        "worker_class": "gthread",
+        "threads": threads,
+        # A gthread worker reports to gunicorn from its main loop, whatever its
+        # threads are doing, so a socket open for hours never counts as a hung
+        # worker. The timeout only catches a frozen process (say, a stalled SD card).
+        "timeout": 120,
+        # On stop, open sockets never finish by themselves; phones reconnect.
+        "graceful_timeout": 10,
+        "keepalive": 5,
+        # The app is built inside the worker: it may start threads and open
+        # SQLite connections, which must not be carried across a fork.
+        "preload_app": False,
+        # The worker's heartbeat file goes to RAM, not to a slow SD card.
+        "worker_tmp_dir": "/dev/shm" if os.path.isdir("/dev/shm") else None,
+        # No gunicornc control socket: nothing uses it, and two servers on one
+        # machine would fight over its default path.
+        "control_socket_disable": True,
+        "when_ready": announce,
+    }
+
+
+class Server(BaseApplication):
+    """Gunicorn run inside this process, configured from a settings dict only
+    (no command line, no configuration file)."""
+
+    def __init__(self, settings: dict):
+        self.settings = settings
+        super().__init__()
+
+    def load_config(self):
+        for name, value in self.settings.items():
+            self.cfg.set(name, value)
+
+    def load(self):
+        return import_app(self.cfg.wsgi_app)
+
+
+def announce(server) -> None:
+    """Gunicorn ``when_ready`` hook: once the port is bound and before the worker
+    starts, fix the public URL (the worker inherits it through the environment)
+    and show it with its QR code."""
+    address = server.LISTENERS[0].getsockname()
+    if not isinstance(address, tuple):  # bound to a Unix socket: no URL to show
+        return
+    url = network.public_url(address[0], address[1], os.environ.get("COMPANION_PUBLIC_URL"))
+    os.environ["COMPANION_PUBLIC_URL"] = url
+    show_address(url, database(), sys.stdout)
+
+
+def database() -> str:
+    """The SQLite file the app will use (same rule as ``create_app``)."""
+    from companion.web import default_database
+
+    return os.environ.get("COMPANION_DB") or default_database()
+
+
+def show_address(url: str, database_path: str, out: TextIO) -> None:
+    """Write the start-up notice: the address, its QR code, where games are saved."""
+    out.write(f"\nTable Companion is running. Open this address on the table's screen:\n\n    {url}\n\n")
+    print_qr(url, out)
+    if url.startswith(f"http://{network.LOOPBACK}"):
+        out.write(
+            "\nWarning: this address works only on this machine. Connect it to the Wi-Fi\n"
+            "the phones use (and do not serve on --host 127.0.0.1), then restart.\n"
+        )
+    out.write(f"\nPhones must be on the same Wi-Fi. Games are saved in {database_path}\n\n")
+    out.flush()
+
+
+def print_qr(url: str, out: TextIO) -> None:
+    """Draw ``url`` as a QR code with text characters (no image library needed).
+
+    Light modules are drawn as solid blocks, which suits the usual light-on-dark
+    terminal; on a real terminal explicit colours make it right on any theme."""
+    qr = qrcode.QRCode(border=2)  # a narrower quiet zone than the standard 4 keeps it short
+    qr.add_data(url)
+    try:
+        qr.print_ascii(out=out, tty=out.isatty(), invert=True)
+    except UnicodeEncodeError:
+        out.write("(This terminal cannot draw the QR code; type the address instead.)\n")

@@ -1,0 +1,215 @@
+"""The table service: a game's event log, its current state, seats, apply and undo.
+
+The current state of a table is the fold of ``engine.apply`` over its events. The
+latest state is kept in memory and rebuilt from SQLite on first use after a
+start, so a restart (even a pulled plug) resumes every table exactly.
+"""
+
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from types import ModuleType
+
+from . import engines
+from .engines import IllegalAction
+from .store import Conflict, Event, Store, TableRow
+
+MAX_UNDO = 20
+
+
+class Refused(Exception):
+    """An action the platform turns away before the rules see it (a 4xx)."""
+
+    def __init__(self, message: str, status: int = 409):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+class Stale(Refused):
+    """The action was based on an older picture of the table."""
+
+    def __init__(self, seen: int, now: int):
+        super().__init__(
+            f"The table moved on (you saw move {seen}, it is now at move {now}). "
+            "Your screen has been refreshed: check and try again.",
+        )
+
+
+@dataclass
+class Live:
+    """A table in memory: its row, engine, state and who had to act after each event."""
+
+    row: TableRow
+    engine: ModuleType
+    state: dict
+    seq: int = 0
+    to_act: list[set] = field(default_factory=list)  # to_act[n]: after n events
+    log: list[dict] = field(default_factory=list)  # one readable line per event and viewer
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    @property
+    def seats(self) -> list[str]:
+        return [p["seat"] for p in self.row.config["players"]]
+
+
+class Tables:
+    def __init__(self, store: Store):
+        self.store = store
+        self._live: dict[str, Live] = {}
+        self._guard = threading.Lock()
+        self.listeners: list = []  # callables(table_id), called after every change
+
+    # creating and loading -------------------------------------------------
+
+    def create(self, game: str, config: dict, title: str) -> TableRow:
+        """Validate the set-up with the game's engine and store a new table."""
+        engine = engines.get(game)
+        engine.setup(config)  # raises IllegalAction / ValueError on a bad set-up
+        row = TableRow(
+            id=secrets.token_urlsafe(6),
+            game=game,
+            title=title.strip() or engine.TITLE,
+            config=config,
+            join_code=secrets.token_urlsafe(9),
+            host_secret=secrets.token_urlsafe(24),
+            status="playing",
+            created_at=time.time(),
+        )
+        self.store.create_table(row, [p["seat"] for p in config["players"]])
+        return row
+
+    def get(self, table_id: str) -> Live | None:
+        with self._guard:
+            live = self._live.get(table_id)
+            if live is None:
+                row = self.store.table(table_id)
+                if row is None:
+                    return None
+                live = self._live[table_id] = self._fold(row, self.store.events(table_id))
+            return live
+
+    def _fold(self, row: TableRow, events: list[Event]) -> Live:
+        engine = engines.get(row.game)
+        live = Live(row, engine, engine.setup(row.config))
+        live.to_act.append(engine.to_act(live.state))
+        for event in events:
+            self._advance(live, event, engine.apply(live.state, event.seat, event.action))
+        return live
+
+    @staticmethod
+    def _advance(live: Live, event: Event, state: dict) -> None:
+        """Move a table to the state after ``event``, logging it for every viewer."""
+        viewers = live.seats + [None]
+        text = {v or "": live.engine.describe(live.state, event.seat, event.action, v) for v in viewers}
+        live.log.append({"seq": event.seq, "seat": event.seat, "at": event.at, "text": text})
+        live.state, live.seq = state, event.seq
+        live.to_act.append(live.engine.to_act(state))
+
+    # acting -----------------------------------------------------------------
+
+    def act(self, table_id: str, seat: str, action, seen: int) -> Event:
+        """Apply and commit one action of ``seat`` based on the table at move ``seen``.
+
+        Raises ``Refused``/``Stale`` or the engine's ``IllegalAction``; on any
+        refusal nothing changes. Returns the committed event.
+        """
+        live = self._require(table_id)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise Refused("An action needs a type.", 400)
+        with live.lock:
+            if live.row.status != "playing":
+                raise Refused("This table is finished: no more moves.")
+            if seen != live.seq and not self._still_waiting(live, seat, seen):
+                raise Stale(seen, live.seq)
+            state = live.engine.apply(live.state, seat, action)
+            try:
+                event = self.store.append(table_id, live.seq + 1, seat, action)
+            except Conflict:
+                raise Stale(seen, live.seq) from None
+            self._advance(live, event, state)
+        self._changed(table_id)
+        return event
+
+    @staticmethod
+    def _still_waiting(live: Live, seat: str, seen: int) -> bool:
+        """During a simultaneous step (sealed bids) a seat's submission based on an
+        older move is still good if that seat has been due to act ever since."""
+        if not 0 <= seen < live.seq or len(live.to_act[seen]) < 2:
+            return False
+        return all(seat in due for due in live.to_act[seen:])
+
+    # host controls ------------------------------------------------------------
+
+    def undo(self, table_id: str, count: int = 1) -> list[Event]:
+        live = self._require(table_id)
+        if not 1 <= count <= MAX_UNDO:
+            raise Refused(f"Undo takes 1 to {MAX_UNDO} moves at a time.", 400)
+        with live.lock:
+            if count > live.seq:
+                raise Refused(f"There are only {live.seq} moves to undo.", 400)
+            removed = self.store.undo(table_id, count)
+            fresh = self._fold(live.row, self.store.events(table_id))
+            live.state, live.seq, live.to_act, live.log = fresh.state, fresh.seq, fresh.to_act, fresh.log
+        self._changed(table_id)
+        return removed
+
+    def set_status(self, table_id: str, status: str) -> None:
+        live = self._require(table_id)
+        with live.lock:
+            self.store.set_status(table_id, status)
+            live.row = self.store.table(table_id)
+        self._changed(table_id)
+
+    # seats ----------------------------------------------------------------------
+
+    def claim(self, table_id: str, seat: str) -> str:
+        """Take a free seat; returns the seat's new secret."""
+        live = self._require(table_id)
+        if seat not in live.seats:
+            raise Refused(f"There is no seat {seat!r} at this table.", 404)
+        secret = secrets.token_urlsafe(24)
+        if not self.store.claim_seat(table_id, seat, secret):
+            raise Refused("That seat is already taken. Ask the host to hand it over.")
+        self._changed(table_id)
+        return secret
+
+    def hand_over(self, table_id: str, seat: str) -> str:
+        """Host: a fresh secret for a seat; the phone holding the old one loses it."""
+        live = self._require(table_id)
+        if seat not in live.seats:
+            raise Refused(f"There is no seat {seat!r} at this table.", 404)
+        secret = secrets.token_urlsafe(24)
+        self.store.claim_seat(table_id, seat, secret, replace=True)
+        self._changed(table_id)
+        return secret
+
+    def release(self, table_id: str, seat: str) -> None:
+        self._require(table_id)
+        self.store.free_seat(table_id, seat)
+        self._changed(table_id)
+
+    def seat_for(self, table_id: str, secret: str | None) -> str | None:
+        """The seat whose secret this is, or None."""
+        if not secret:
+            return None
+        for seat, held in self.store.seats(table_id).items():
+            if held and secrets.compare_digest(held, secret):
+                return seat
+        return None
+
+    # helpers ----------------------------------------------------------------------
+
+    def _require(self, table_id: str) -> Live:
+        live = self.get(table_id)
+        if live is None:
+            raise Refused("No such table.", 404)
+        return live
+
+    def _changed(self, table_id: str) -> None:
+        for listener in self.listeners:
+            listener(table_id)
+
+
+__all__ = ["Tables", "Live", "Refused", "Stale", "IllegalAction"]

@@ -1,0 +1,67 @@
+"""Who is asking: the table service, the seat a phone holds, host rights, URLs."""
+
+import secrets
+
+from flask import abort, current_app, request
+
+from ..network import public_url as _public_url
+from ..tables import Live, Tables
+
+COOKIE_AGE = 60 * 60 * 24 * 60  # a seat survives a long weekend of sleeping phones
+
+
+def tables() -> Tables:
+    return current_app.extensions["companion"]["tables"]
+
+
+def hub():
+    return current_app.extensions["companion"]["hub"]
+
+
+def live_or_404(table_id: str) -> Live:
+    live = tables().get(table_id)
+    if live is None:
+        abort(404, description="There is no such table.")
+    return live
+
+
+def seat_cookie(table_id: str) -> str:
+    return f"seat_{table_id}"
+
+
+def host_cookie(table_id: str) -> str:
+    return f"host_{table_id}"
+
+
+def my_seat(live: Live) -> str | None:
+    return tables().seat_for(live.row.id, request.cookies.get(seat_cookie(live.row.id)))
+
+
+def is_host(live: Live) -> bool:
+    held = request.cookies.get(host_cookie(live.row.id)) or ""
+    return secrets.compare_digest(held, live.row.host_secret)
+
+
+def require_host(live: Live) -> None:
+    if not is_host(live):
+        abort(403, description="Only the host of this table can do that.")
+
+
+def set_cookie(response, name: str, value: str) -> None:
+    response.set_cookie(name, value, max_age=COOKIE_AGE, httponly=True, samesite="Lax")
+
+
+def base_url() -> str:
+    """The address phones use to reach this server (never localhost if avoidable)."""
+    configured = current_app.config.get("PUBLIC_URL")
+    if configured:
+        return configured.rstrip("/") + "/"
+    host = request.host.split(":")[0]
+    if host not in ("localhost", "127.0.0.1", "::1", "[::1]"):
+        return request.host_url
+    port = request.host.rsplit(":", 1)[1] if ":" in request.host else "80"
+    return _public_url("0.0.0.0", int(port))
+
+
+def absolute(path: str) -> str:
+    return base_url().rstrip("/") + path

@@ -1,0 +1,26 @@
+"""Small Jinja filters."""
+
+import re
+from datetime import datetime
+
+from markupsafe import Markup, escape
+
+_STRONG = re.compile(r"\*\*(.+?)\*\*")
+_EM = re.compile(r"\*(.+?)\*")
+_CODE = re.compile(r"`(.+?)`")
+
+
+def inline_md(text: str) -> Markup:
+    """The little Markdown the rules pages use: **strong**, *em*, `code`; escaped first."""
+    html = str(escape(text))
+    html = _STRONG.sub(r"<strong>\1</strong>", html)
+    html = _EM.sub(r"<em>\1</em>", html)
+    return Markup(_CODE.sub(r"<code>\1</code>", html))
+
+
+def isotime(timestamp: float) -> str:
+    return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+
+
+def register(app) -> None:
+    app.jinja_env.filters.update(inline_md=inline_md, isotime=isotime)

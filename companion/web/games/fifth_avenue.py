@@ -1,0 +1,188 @@
+"""Fifth Avenue screens: the set-up wizard's form and the phone's action forms."""
+
+import math
+
+from ...engines import fifth_avenue as engine
+from ...engines.fifth_avenue import board
+from . import FormError
+
+LOT_COLORS = list(board.LOT_COLORS)
+SHOPS = list(board.SHOP_TYPES)
+PLAYER_COLORS = list(board.PIECE_COLORS)
+QUARTERS = list(board.QUARTERS)  # ids, in board order
+SHOP_LETTERS = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery": "P"}
+
+# Board picture geometry (SVG user units): columns left to right, quarters top to bottom.
+WIDTH, HEIGHT = 1000, 560
+COLUMN_X = (250, 500, 750)
+RING, LOT = 78, 27
+
+
+def layout(view: dict) -> dict:
+    """Where everything of the board picture goes, from the engine's table view."""
+    quarters = []
+    for x, column in zip(COLUMN_X, board.COLUMNS):
+        step = HEIGHT / (len(column) + 0.6)
+        for row, q in enumerate(column):
+            y = step * (row + 0.8)
+            data = view["quarters"][q]
+            lots = []
+            for i, lot in enumerate(data["lots"]):
+                angle = -math.pi / 2 + 2 * math.pi * i / len(data["lots"])
+                lots.append(lot | {"x": round(x + RING * math.cos(angle)), "y": round(y + RING * math.sin(angle))})
+            quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": round(y), "lots": lots})
+    places = {q["id"]: (q["x"], q["y"]) for q in quarters}
+    places |= {board.CITY_HALL: (70, HEIGHT / 2), board.CENTRAL_PARK: (930, HEIGHT / 2)}
+    return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
+            "letters": SHOP_LETTERS}
+
+
+def setup_context(store) -> dict:
+    return {
+        "profiles": store.profiles(engine.NAME),
+        "quarters": engine.QUARTERS,
+        "lot_colors": LOT_COLORS,
+        "shops": SHOPS,
+        "player_colors": PLAYER_COLORS,
+    }
+
+
+def config_from_form(form) -> tuple[dict, str, dict | None]:
+    """The wizard's form as an engine config, a title, and a board profile to save."""
+    players = []
+    for i in range(1, 5):
+        name = form.get(f"name_{i}", "").strip()
+        if name:
+            players.append({"seat": f"p{i}", "name": name[:24], "color": _one_of(form, f"color_{i}", PLAYER_COLORS)})
+    if len({p["color"] for p in players}) != len(players):
+        raise FormError("Each player needs a colour of their own.")
+    start = form.get("start", "p1")
+    seats = [p["seat"] for p in players]
+    if start not in seats:
+        raise FormError("The start player must be one of the players.")
+    at = seats.index(start)
+    players = players[at:] + players[:at]  # clockwise from the start player
+
+    board = _one_of(form, "board", ["5-lot", "6-lot"])
+    lot_choices = LOT_COLORS + (["dashed"] if board == "6-lot" else [])
+    rings = {q: [_one_of(form, f"ring_{q}_{i}", lot_choices) for i in range(len(lot_choices))] for q in QUARTERS}
+    config = {
+        "players": players,
+        "board": board,
+        "rings": rings,
+        "initial_shops": {
+            q: {"lot": _one_of(form, f"start_lot_{q}", lot_choices), "shop": _one_of(form, f"start_shop_{q}", SHOPS)}
+            for q in QUARTERS
+        },
+        "display": [_one_of(form, f"display_{i}", SHOPS) for i in range(1, 21)],
+        "auctions": _one_of(form, "auctions", ["open", "sealed"]),
+        "hands": _one_of(form, "hands", ["counts", "private"]),
+    }
+    profile_name = form.get("profile_name", "").strip()[:40]
+    profile = {"name": profile_name, "data": {"board": board, "rings": rings}} if profile_name else None
+    return config, form.get("title", "").strip()[:60], profile
+
+
+def action_from_form(form) -> dict:
+    """A phone's (or the host's) form as an engine action; the engine judges it."""
+    kind = form.get("type", "")
+    read = _READERS.get(kind)
+    if read is None:
+        raise FormError(f"Unknown action {kind!r}.")
+    return {"type": kind, **read(form)}
+
+
+def _spot(form) -> dict:
+    quarter, _, lot = form.get("spot", "").partition(":")
+    if not quarter or not lot:
+        raise FormError("Tap a lot on the board first.")
+    return {"quarter": quarter, "lot": lot}
+
+
+def _value(text: str | None) -> dict:
+    if not text:
+        return {}
+    try:
+        return {"value": int(text)}
+    except ValueError:
+        raise FormError(f"A card value must be 4, 5 or 6, not {text!r}.") from None
+
+
+def _colored(form) -> dict:
+    cards = []
+    for i in (1, 2):
+        color = form.get(f"color_{i}", "")
+        if not color:
+            raise FormError("Pick the colours of both cards you take.")
+        cards.append({"color": color} | _value(form.get(f"value_{i}")))
+    return {"cards": cards}
+
+
+def _bid(form) -> dict:
+    """Cards laid out now: counts per colour and value (``n_<colour>_<value>``)."""
+    cards = []
+    for key, text in form.items():
+        if not key.startswith("n_"):
+            continue
+        _, color, value = (key.split("_") + ["", ""])[:3]
+        try:
+            count, value = int(text or 0), int(value)
+        except ValueError:
+            raise FormError(f"Card counts must be whole numbers, not {text!r}.") from None
+        if not 0 <= count <= 30:
+            raise FormError("That is more cards than the game has.")
+        cards += [{"color": color, "value": value}] * count
+    if not cards:
+        raise FormError("Add at least one card to your bid, or pass.")
+    return {"cards": cards}
+
+
+def _count(form) -> dict:
+    try:
+        return {"count": int(form.get("count", ""))}
+    except ValueError:
+        raise FormError("Say how many buildings to build.") from None
+
+
+def _move(form) -> dict:
+    commission, _, to = form.get("move", "").partition(":")
+    if not commission or not to:
+        raise FormError("Pick a commission move.")
+    return {"commission": commission, "to": to}
+
+
+def _draws(form) -> dict:
+    try:
+        draws = [int(v) for v in form.get("draws", "").replace(",", " ").split()]
+    except ValueError:
+        raise FormError("Type the drawn black cards as numbers, e.g. 4 6 5 4.") from None
+    return {"draws": draws}
+
+
+def _revealed(form) -> dict:
+    return {"shops": [s for s in form.getlist("shops") if s]}
+
+
+_READERS = {
+    "place_initial_building": _spot,
+    "take_buildings": lambda form: {},
+    "place_shop": lambda form: {"shop": form.get("shop", "")} | _spot(form),
+    "take_black": lambda form: _value(form.get("value")),
+    "score_quarter": lambda form: {"quarter": form.get("quarter", "")},
+    "take_colored": _colored,
+    "move_commission": _move,
+    "bid": _bid,
+    "pass": lambda form: {},
+    "choose_color": lambda form: {"color": form.get("color", "")},
+    "build": _count,
+    "close_quarter": lambda form: {},
+    "dummy_bid": _draws,
+    "reveal_central_park": _revealed,
+}
+
+
+def _one_of(form, key: str, allowed: list[str]) -> str:
+    value = form.get(key, "")
+    if value not in allowed:
+        raise FormError(f"{key.replace('_', ' ')}: choose one of {', '.join(allowed)} (got {value!r}).")
+    return value

@@ -1,0 +1,127 @@
+"""Playing at a table: the table screen, joining by QR code, the phone, and actions."""
+
+import random
+
+from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+
+from ..engines import TABLE, IllegalAction
+from ..tables import Refused, Stale
+from . import context, qr, render
+from .games import FormError, ui_for
+
+bp = Blueprint("play", __name__)
+
+
+@bp.get("/t/<table_id>")
+def table_screen(table_id):
+    live = context.live_or_404(table_id)
+    join_url = context.absolute(url_for("play.join", code=live.row.join_code))
+    return render_template(
+        "table.html", row=live.row, join_url=join_url, join_qr=qr.svg(join_url),
+        host=context.is_host(live),
+        main=render.main_html(live, None, "table", host=context.is_host(live)),
+    )
+
+
+@bp.get("/t/<table_id>/main")
+def main_fragment(table_id):
+    """The main region again (after a phone wakes up, or for a plain reload)."""
+    live = context.live_or_404(table_id)
+    if request.args.get("page") == "phone":
+        seat = context.my_seat(live)
+        if seat is None:
+            abort(403, description="This phone holds no seat at this table.")
+        return render.main_html(live, seat, "phone")
+    return render.main_html(live, None, "table", host=context.is_host(live))
+
+
+@bp.route("/j/<code>", methods=["GET", "POST"])
+def join(code):
+    row = context.tables().store.table_by_code(code)
+    if row is None:
+        abort(404, description="This join code is not valid. Scan the QR code on the table screen again.")
+    live = context.live_or_404(row.id)
+    if context.my_seat(live):
+        return redirect(url_for("play.phone", table_id=row.id))
+    error = None
+    if request.method == "POST":
+        seat = request.form.get("seat", "")
+        try:
+            secret = context.tables().claim(row.id, seat)
+        except Refused as refused:
+            error = refused.message
+        else:
+            response = redirect(url_for("play.phone", table_id=row.id))
+            context.set_cookie(response, context.seat_cookie(row.id), secret)
+            return response
+    players = live.engine.view(live.state, None)["players"]
+    taken = {s for s, secret in context.tables().store.seats(row.id).items() if secret}
+    return render_template(
+        "join.html", row=row, live=live, players=[p for p in players if p["seat"] in live.seats],
+        taken=taken, error=error,
+    ), (409 if error else 200)
+
+
+@bp.get("/t/<table_id>/me")
+def phone(table_id):
+    live = context.live_or_404(table_id)
+    seat = context.my_seat(live)
+    if seat is None:
+        return redirect(url_for("play.join", code=live.row.join_code))
+    return render_template("phone.html", row=live.row, seat=seat,
+                           main=render.main_html(live, seat, "phone"))
+
+
+@bp.post("/t/<table_id>/act")
+def act(table_id):
+    """A seat's action, from a phone; the seat comes from the phone's cookie only."""
+    live = context.live_or_404(table_id)
+    seat = context.my_seat(live)
+    if seat is None:
+        abort(403, description="This phone holds no seat at this table.")
+    return _apply(live, seat, "phone", lambda: ui_for(live.row.game).action_from_form(request.form))
+
+
+@bp.post("/t/<table_id>/table-act")
+def table_act(table_id):
+    """An input from the physical table (a draw), typed in or drawn by the server; host only."""
+    live = context.live_or_404(table_id)
+    context.require_host(live)
+
+    def action():
+        if request.form.get("draw") == "server":
+            draw = getattr(live.engine, "table_draw", None)
+            if draw is None:
+                raise FormError("This game has nothing the server can draw.")
+            return draw(live.state, random.SystemRandom())
+        return ui_for(live.row.game).action_from_form(request.form)
+
+    return _apply(live, TABLE, "table", action)
+
+
+def _apply(live, seat, page, read_action):
+    try:
+        seen = int(request.form.get("seq", ""))
+    except ValueError:
+        raise FormError("The form lacks the move number it was based on.") from None
+    status, message = 200, None
+    try:
+        context.tables().act(live.row.id, seat, read_action(), seen)
+    except Stale as stale:
+        status, message = 409, render.refusal(stale)
+    except (IllegalAction, Refused, FormError) as error:
+        status = getattr(error, "status", 422 if isinstance(error, IllegalAction) else 400)
+        message = render.refusal(error)
+    viewer = seat if page == "phone" else None
+    extra = {} if page == "phone" else {"host": True}
+    if request.headers.get("HX-Request"):
+        return render.main_html(live, viewer, page, message, **extra), status
+    if message is None:
+        target = "play.phone" if page == "phone" else "play.table_screen"
+        return redirect(url_for(target, table_id=live.row.id))
+    template = "phone.html" if page == "phone" else "table.html"
+    join_url = context.absolute(url_for("play.join", code=live.row.join_code))
+    body = render_template(template, row=live.row, seat=viewer, join_url=join_url,
+                           join_qr=qr.svg(join_url), host=page == "table",
+                           main=render.main_html(live, viewer, page, message, **extra))
+    return make_response(body, status)

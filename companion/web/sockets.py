@@ -1,0 +1,65 @@
+"""The live socket of every open page: a full picture on (re)connect, then a fresh
+picture of its own after every change of the table."""
+
+from flask import request
+from flask_babel import force_locale
+from flask_sock import ConnectionClosed, Sock
+
+from ..live import Connection, Hub
+from ..tables import Tables
+from . import LANGUAGES, context, render
+
+PING_EVERY = 25  # seconds; keeps NAT/Wi-Fi idle timers from dropping a quiet socket
+
+
+def init_app(app, tables: Tables, hub: Hub) -> None:
+    sock = Sock(app)
+
+    def push(table_id: str) -> None:
+        live = tables.get(table_id)
+        if live is None:
+            return
+        seats = tables.store.seats(table_id)
+
+        def still_valid(conn: Connection) -> bool:
+            return conn.page != "phone" or seats.get(conn.viewer) == conn.secret
+
+        def html(conn_key):
+            viewer, page, locale = conn_key
+            with force_locale(locale):
+                if page == "phone":
+                    return render.push_html(live, viewer, "phone")
+                return render.main_html(live, None, "table", oob=True, host=page == "host")
+
+        hub.push(table_id, html, still_valid, key=lambda c: (c.viewer, c.page, c.locale))
+
+    tables.listeners.append(push)
+
+    @sock.route("/t/<table_id>/ws")
+    def socket(ws, table_id):
+        live = tables.get(table_id)
+        if live is None:
+            ws.close(reason=1008, message="no such table")
+            return
+        page = "phone" if request.args.get("page") == "phone" else "table"
+        secret = request.cookies.get(context.seat_cookie(table_id))
+        seat = tables.seat_for(table_id, secret) if page == "phone" else None
+        if page == "phone" and seat is None:
+            ws.close(reason=1008, message="this phone holds no seat")
+            return
+        if page == "table" and context.is_host(live):
+            page = "host"
+        locale = request.accept_languages.best_match(LANGUAGES) or "en"
+        conn = Connection(ws, table_id, seat, page, secret if seat else None, locale=locale)
+        hub.join(conn)
+        push(table_id)  # this page's full picture, and presence for the table screen
+        try:
+            while True:
+                message = ws.receive(timeout=PING_EVERY)
+                if message is None:
+                    conn.send("<!-- ping -->")
+        except ConnectionClosed:
+            pass
+        finally:
+            hub.leave(conn)
+            push(table_id)

@@ -1,0 +1,31 @@
+// Table Companion: keep the live socket alive on phones that sleep.
+(function () {
+  // Refused actions come back as 4xx with an in-page message: swap them in too.
+  document.addEventListener("DOMContentLoaded", function () {
+    htmx.config.responseHandling = [
+      { code: "204", swap: false },
+      { code: "[23]..", swap: true },
+      { code: "4..", swap: true, error: false },
+      { code: "...", swap: false, error: true },
+    ];
+  });
+
+  var socket = null, opens = 0;
+  document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; opens++; });
+  document.addEventListener("htmx:wsClose", function (e) {
+    // The extension retries only after abnormal closes. After any other close
+    // (but not "seat handed over", 1008), retry unless a new socket opened meanwhile.
+    var code = e.detail.event && e.detail.event.code, seen = opens;
+    if (code === 1008 || [1006, 1011, 1012, 1013].indexOf(code) >= 0) return;
+    setTimeout(function () { if (opens === seen && socket) socket.reconnect(); }, 3000);
+  });
+
+  // A phone waking up may hold a dead socket it never heard close (iOS):
+  // fetch a fresh picture over HTTP and open a new socket.
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState !== "visible") return;
+    var box = document.querySelector("[data-resync]");
+    if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "outerHTML" });
+    if (socket) socket.reconnect();
+  });
+})();

@@ -1,0 +1,101 @@
+import sqlite3
+import threading
+
+import pytest
+
+from companion.store import Conflict, Store, TableRow
+
+
+def row(table_id="t1"):
+    return TableRow(table_id, "toy", "Test", {"players": []}, f"code-{table_id}", "hostsecret", "playing", 1.0)
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(str(tmp_path / "c.sqlite3"))
+
+
+def test_database_is_durable_wal(store):
+    db = store.db()
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_events_append_in_order_and_survive_a_new_connection(store, tmp_path):
+    store.create_table(row(), ["a", "b"])
+    store.append("t1", 1, "a", {"type": "x"})
+    store.append("t1", 2, "b", {"type": "y", "n": [1, 2]})
+    again = Store(str(tmp_path / "c.sqlite3"))
+    assert [(e.seq, e.seat, e.action) for e in again.events("t1")] == [
+        (1, "a", {"type": "x"}), (2, "b", {"type": "y", "n": [1, 2]})]
+
+
+def test_append_refuses_a_gap_or_a_duplicate(store):
+    store.create_table(row(), ["a"])
+    store.append("t1", 1, "a", {"type": "x"})
+    with pytest.raises(Conflict):
+        store.append("t1", 1, "a", {"type": "again"})
+    with pytest.raises(Conflict):
+        store.append("t1", 3, "a", {"type": "gap"})
+    assert len(store.events("t1")) == 1
+
+
+def test_concurrent_appends_from_threads_never_double_or_lose(tmp_path):
+    path = str(tmp_path / "c.sqlite3")
+    Store(path).create_table(row(), ["a"])
+    results = []
+
+    def writer():
+        local = Store(path)
+        for _ in range(30):
+            seq = len(local.events("t1")) + 1
+            try:
+                local.append("t1", seq, "a", {"type": "x"})
+                results.append(seq)
+            except Conflict:
+                pass
+
+    threads = [threading.Thread(target=writer) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    seqs = [e.seq for e in Store(path).events("t1")]
+    assert seqs == list(range(1, len(seqs) + 1))
+    assert sorted(results) == seqs
+
+
+def test_undo_moves_events_to_the_audit_trail(store):
+    store.create_table(row(), ["a"])
+    for seq in (1, 2, 3):
+        store.append("t1", seq, "a", {"type": "x", "n": seq})
+    removed = store.undo("t1", 2)
+    assert [e.seq for e in removed] == [3, 2]
+    assert [e.seq for e in store.events("t1")] == [1]
+    assert sorted(u["seq"] for u in store.undone("t1")) == [2, 3]
+    store.append("t1", 2, "a", {"type": "redo"})  # the log goes on from the undo point
+    assert store.events("t1")[-1].action == {"type": "redo"}
+
+
+def test_a_failed_write_changes_nothing(store):
+    store.create_table(row(), ["a"])
+    with pytest.raises(sqlite3.IntegrityError):
+        store.create_table(row(), ["a"])
+    assert len(store.tables()) == 1
+
+
+def test_seats_claim_once_and_hand_over(store):
+    store.create_table(row(), ["a", "b"])
+    assert store.claim_seat("t1", "a", "s1")
+    assert not store.claim_seat("t1", "a", "s2")
+    assert store.claim_seat("t1", "a", "s3", replace=True)
+    assert store.seats("t1") == {"a": "s3", "b": None}
+    store.free_seat("t1", "a")
+    assert store.seats("t1")["a"] is None
+
+
+def test_profiles_are_saved_and_replaced(store):
+    store.save_profile("g", "box", {"rings": 1})
+    store.save_profile("g", "box", {"rings": 2})
+    assert store.profiles("g") == {"box": {"rings": 2}}
+    assert store.profiles("other") == {}

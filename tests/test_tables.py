@@ -1,0 +1,135 @@
+import threading
+
+import pytest
+
+from companion.engines import IllegalAction
+from companion.store import Store
+from companion.tables import Refused, Stale, Tables
+from tests.conftest import toy_config
+
+
+@pytest.fixture
+def tables(tmp_path, toy):
+    return Tables(Store(str(tmp_path / "c.sqlite3")))
+
+
+def start(tables, n=2):
+    row = tables.create("toy", toy_config(n), "Game night")
+    tables.act(row.id, "p1", {"type": "secret", "n": 7}, 0)
+    for i in range(2, n + 1):
+        tables.act(row.id, f"p{i}", {"type": "secret", "n": i}, i - 1)
+    return row
+
+
+def test_create_validates_the_setup_with_the_engine(tables):
+    with pytest.raises(IllegalAction) as refused:
+        tables.create("toy", {"players": []}, "x")
+    assert refused.value.rule == "TOY-1"
+    assert tables.store.tables() == []
+
+
+def test_actions_commit_and_a_restart_resumes_exactly(tables, tmp_path):
+    row = start(tables)
+    tables.act(row.id, "p1", {"type": "add", "n": 3}, 2)
+    again = Tables(Store(str(tmp_path / "c.sqlite3")))
+    assert again.get(row.id).state == tables.get(row.id).state
+    assert again.get(row.id).seq == 3
+    assert [e["text"][""] for e in again.get(row.id).log][-1] == "p1 added 3"
+
+
+def test_a_stale_action_is_refused_and_changes_nothing(tables):
+    row = start(tables)
+    tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+    before = tables.get(row.id).state
+    with pytest.raises(Stale):
+        tables.act(row.id, "p2", {"type": "add", "n": 1}, 2)
+    assert tables.get(row.id).state == before and tables.get(row.id).seq == 3
+
+
+def test_a_replayed_action_is_refused(tables):
+    row = start(tables)
+    tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+    with pytest.raises(Stale):
+        tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+    assert len(tables.store.events(row.id)) == 3
+
+
+def test_simultaneous_steps_accept_each_seat_once_in_any_order(tables):
+    row = tables.create("toy", toy_config(3), "x")
+    tables.act(row.id, "p3", {"type": "secret", "n": 1}, 0)
+    tables.act(row.id, "p1", {"type": "secret", "n": 1}, 0)  # based on move 0: still due
+    with pytest.raises(Stale):  # p3 already submitted: a replay is refused
+        tables.act(row.id, "p3", {"type": "secret", "n": 5}, 0)
+    tables.act(row.id, "p2", {"type": "secret", "n": 1}, 1)
+    assert tables.get(row.id).seq == 3
+
+
+def test_an_illegal_action_leaves_no_event(tables):
+    row = start(tables)
+    with pytest.raises(IllegalAction):
+        tables.act(row.id, "p2", {"type": "add", "n": 1}, 2)
+    with pytest.raises(Refused):
+        tables.act(row.id, "p1", ["not", "a", "dict"], 2)
+    assert len(tables.store.events(row.id)) == 2
+
+
+def test_two_phones_acting_at_once_never_double_or_lose(tables):
+    row = start(tables)
+    outcomes = []
+
+    def press():
+        try:
+            tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+            outcomes.append("ok")
+        except (Stale, IllegalAction):
+            outcomes.append("refused")
+
+    threads = [threading.Thread(target=press) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert outcomes.count("ok") == 1
+    assert [e.seq for e in tables.store.events(row.id)] == [1, 2, 3]
+
+
+def test_undo_rebuilds_the_state_and_keeps_an_audit_trail(tables):
+    row = start(tables)
+    after_secrets = tables.get(row.id).state
+    tables.act(row.id, "p1", {"type": "add", "n": 2}, 2)
+    tables.act(row.id, "p2", {"type": "add", "n": 3}, 3)
+    tables.undo(row.id, 2)
+    assert tables.get(row.id).state == after_secrets and tables.get(row.id).seq == 2
+    assert len(tables.store.undone(row.id)) == 2
+    with pytest.raises(Refused):
+        tables.undo(row.id, 3)
+    with pytest.raises(Refused):
+        tables.undo(row.id, 0)
+
+
+def test_seats_are_claimed_once_and_handed_over(tables):
+    row = tables.create("toy", toy_config(2), "x")
+    secret = tables.claim(row.id, "p1")
+    assert tables.seat_for(row.id, secret) == "p1"
+    with pytest.raises(Refused):
+        tables.claim(row.id, "p1")
+    with pytest.raises(Refused):
+        tables.claim(row.id, "nobody")
+    fresh = tables.hand_over(row.id, "p1")
+    assert tables.seat_for(row.id, secret) is None
+    assert tables.seat_for(row.id, fresh) == "p1"
+    assert tables.seat_for(row.id, "") is None
+
+
+def test_a_finished_table_takes_no_moves(tables):
+    row = start(tables)
+    tables.set_status(row.id, "finished")
+    with pytest.raises(Refused):
+        tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+
+
+def test_listeners_hear_every_change(tables):
+    heard = []
+    tables.listeners.append(heard.append)
+    row = start(tables)
+    assert heard == [row.id, row.id]
