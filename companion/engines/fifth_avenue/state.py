@@ -11,11 +11,12 @@ from .board import DUMMY, PLACE_NAMES, QUARTERS
 _SHARED = ("config", "events")
 
 
-def _copy(value):
+def copy_of(value):
+    """A deep copy of plain JSON-like data (faster than ``copy.deepcopy``)."""
     if type(value) is dict:
-        return {k: _copy(v) for k, v in value.items()}
+        return {k: copy_of(v) for k, v in value.items()}
     if type(value) is list:
-        return [_copy(v) for v in value]
+        return [copy_of(v) for v in value]
     return value
 
 
@@ -25,7 +26,7 @@ def thaw(state: dict) -> dict:
     ``config`` is never changed after setup and score events are never changed once
     made, so they are shared (the event list itself is copied, events are not).
     """
-    fresh = {k: (v if k in _SHARED else _copy(v)) for k, v in state.items()}
+    fresh = {k: (v if k in _SHARED else copy_of(v)) for k, v in state.items()}
     fresh["events"] = list(state["events"])
     return fresh
 

@@ -60,14 +60,14 @@ def _players(value) -> list[dict]:
             raise IllegalAction("MH-T-1", f"Every player needs a seat id of their own, not {seat!r}.",
                                 seat=seat)
         side, mine = p.get("side"), p.get("colours")
-        if side not in SIDES or side in sides:
+        if not isinstance(side, str) or side not in SIDES or side in sides:
             raise IllegalAction("MH-S-1", f"Each player sits at a different side (N, E, S or W); "
                                           f"{side!r} is not free for {seat}.", seat=seat, side=side)
         if not isinstance(mine, list) or len(mine) != want:
             raise IllegalAction("MH-T-1", f"With {len(value)} players each plays {want} colour(s); "
                                           f"{seat} names {mine!r}.", seat=seat, colours=mine)
         for colour in mine:
-            if colour not in COLOURS or colour in colours:
+            if not isinstance(colour, str) or colour not in COLOURS or colour in colours:
                 raise IllegalAction("MH-C-3", f"{colour!r} is not a free colour; the colours are "
                                               f"{', '.join(COLOURS)}.", seat=seat, colour=colour)
             colours.add(colour)
@@ -115,7 +115,7 @@ def apply(state: dict, seat: str, action: dict) -> dict:
                             action=action)
     if is_over(state):
         raise IllegalAction("MH-T-1", f"The game ended after phase {state['phases']}.")
-    if seat not in to_act(state):
+    if not isinstance(seat, str) or seat not in to_act(state):
         turn = ", ".join(player(state, s)["name"] for s in to_act(state))
         raise IllegalAction("MH-T-2", f"It is {turn}'s turn, not {seat}'s.", seat=seat)
     if kind == "pick":

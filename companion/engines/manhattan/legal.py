@@ -7,7 +7,7 @@ side (MH-T-3).
 
 from .board import CITIES, SQUARES, card_name, lot_of, square, where
 from .building import needed, refusal
-from .cards import playable
+from .cards import COPIES, playable
 from .game import is_over, pick_order, player, to_act
 from .pieces import available, colour_name, pick_options
 
@@ -51,7 +51,7 @@ def _place(state: dict, seat: str) -> dict:
     for card in SQUARES:
         if not playable(cards, card):
             blocked.append({"type": "place", "rule": "MH-T-4", "card": square(card),
-                            "reason": f"All five {card_name(card)} cards are on the played stack."})
+                            "reason": f"All {COPIES} {card_name(card)} cards are on the played stack."})
             continue
         lot = lot_of(side, card)
         shown, at = square(card), square(lot)

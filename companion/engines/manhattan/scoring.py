@@ -59,7 +59,7 @@ def _tallest(standing, label) -> list[tuple]:
 def _majorities(standing, label) -> list[tuple]:
     lines = []
     for city, name in CITIES.items():
-        count = Counter(c for where_, _, c, _ in standing if where_ == city)
+        count = Counter(c for town, _, c, _ in standing if town == city)
         if not count:
             lines.append((None, f"{name}: no towers.", 0))
             continue

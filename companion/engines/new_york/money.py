@@ -13,6 +13,7 @@ from .catalogue import SCORING_CARDS, all_cards, card_text, copies, parse_card
 from .state import card_order
 
 TAKE_LIMIT = 5  # several cards may be taken if they total at most this
+DISPLAY = 4  # face-up money cards on the board (NY-S-4)
 
 
 def counts(cards) -> Counter:

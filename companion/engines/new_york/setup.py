@@ -23,12 +23,11 @@ from .. import TABLE
 from ..errors import IllegalAction
 from . import dirk, market
 from .catalogue import BANKS, START_TILE, card_text
-from .money import check_available, parse_cards, sort_cards, total
+from .money import DISPLAY, check_available, parse_cards, sort_cards, total
 from .state import DIRK, cell_key
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 START_MONEY = 20
-DISPLAY = 4
 
 
 def _players(raw) -> list[dict]:
@@ -48,14 +47,18 @@ def _players(raw) -> list[dict]:
 
 
 def _deal(state, seat, raw) -> list:
-    """A start hand, checked to be what dealing face up until 20 can give (NY-S-2)."""
+    """A start hand, checked to be what dealing face up until 20 can give (NY-S-2).
+
+    The order of dealing is not entered: the hand is legal if some card can have
+    come last, i.e. without its largest card it stays below 20.
+    """
     cards = parse_cards(raw, f"start money of {seat}", "NY-S-2")
     amount = total(cards)
-    smallest = min(value for _, value in cards)
-    if amount < START_MONEY or amount - smallest >= START_MONEY:
+    largest = max(value for _, value in cards)
+    if amount < START_MONEY or amount - largest >= START_MONEY:
         raise IllegalAction("NY-S-2", f"Start money of {seat} totals {amount} in {len(cards)} cards: "
-                            f"cards are dealt until the total first reaches {START_MONEY}, so "
-                            f"without its last card it must stay below {START_MONEY}.",
+                            f"cards are dealt until the total first reaches {START_MONEY}, so it "
+                            f"must reach {START_MONEY} and stay below it without its last card.",
                             seat=seat, cards=cards)
     check_available(state, cards)
     return sort_cards(cards)

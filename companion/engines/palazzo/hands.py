@@ -113,3 +113,18 @@ def reveal(state, cards: list) -> None:
         )
     purse["unknown"] = sorted((unknown + discards - wanted).elements())
     purse["discards"] = []
+
+
+def enter(state, seat, action) -> None:
+    """PZ-S-1 with private hands: a seat's phone records the 4 cards it was dealt."""
+    hand = state["hands"][seat]
+    cards = money.check_cards(action.get("cards"), "PZ-S-1", hand["count"])
+    card = missing(state["money"]["unknown"], cards)
+    if card is not None:
+        raise IllegalAction(
+            "PZ-S-1", f"{money.name(card)} cannot be in your hand: check the cards.", card=card
+        )
+    state["money"]["unknown"] = without(state["money"]["unknown"], cards)
+    hand["cards"] = sorted(cards)
+    if all(h["cards"] is not None for h in state["hands"].values()):
+        state["phase"] = "turn"

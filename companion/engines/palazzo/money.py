@@ -28,6 +28,7 @@ GROUP_VALUE = 15
 KINDS = [f"{c}{v}" for c in CURRENCIES for v in VALUES] + [CERTIFICATE]
 DECK = sorted([k for k in KINDS if k != CERTIFICATE for _ in range(3)] + [CERTIFICATE] * 10)
 _VALUE = {k: int(k[1]) for k in KINDS}
+_SAME_VALUE = {v: tuple(f"{c}{v}" for c in CURRENCIES) for v in VALUES}  # one group's cards
 
 
 def value(card: str) -> int:
@@ -84,7 +85,7 @@ def _payment(groups: list, loose: list) -> dict:
     currencies = {currency(c) for c in loose} - {None}
     return {
         "value": GROUP_VALUE * len(groups) + sum(value(c) for c in loose),
-        "groups": [sorted(g) for g in groups],
+        "groups": sorted(sorted(g) for g in groups),
         "loose": sorted(loose),
         "currency": currencies.pop() if currencies else None,
     }
@@ -144,13 +145,13 @@ def _check_loose(loose: list, currency_) -> None:
 def _split(counts: Counter, loose_currency: str):
     """Groups and loose cards when every card of the other two currencies sits in a group."""
     groups, loose = [], []
-    others = [c for c in CURRENCIES if c != loose_currency]
-    for v in VALUES:
-        n_own, n_1, n_2 = (counts[f"{c}{v}"] for c in (loose_currency, *others))
-        if n_1 != n_2 or n_own < n_1:
+    for v, kinds in _SAME_VALUE.items():
+        own = f"{loose_currency}{v}"
+        n_1, n_2 = (counts[k] for k in kinds if k != own)
+        if n_1 != n_2 or counts[own] < n_1:
             return None
-        groups += [[f"{c}{v}" for c in CURRENCIES]] * n_1
-        loose += [f"{loose_currency}{v}"] * (n_own - n_1)
+        groups += [list(kinds)] * n_1
+        loose += [own] * (counts[own] - n_1)
     return groups, loose
 
 
@@ -174,10 +175,9 @@ def _best(cards: list, currency_) -> dict:
 def _form_groups(counts: Counter) -> tuple[list, Counter]:
     """Every currency group ``counts`` can form, and the cards left over."""
     left, groups = Counter(counts), []
-    for v in VALUES:
-        kinds = [f"{c}{v}" for c in CURRENCIES]
+    for kinds in _SAME_VALUE.values():
         n = min(left[k] for k in kinds)
-        groups += [kinds] * n
+        groups += [list(kinds)] * n
         left.subtract({k: n for k in kinds})
     return groups, left
 

@@ -18,9 +18,9 @@ def test_players_sit_at_distinct_sides():
 
 
 def test_a_taken_side_is_refused():
-    players = [("a", "S", "black"), ("b", "S", "red")]
-    refused("MH-S-1", engine.setup, config([(s, side, [c, o]) for (s, side, c), o in
-                                            zip(players, ["green", "light_blue"])]))
+    err = refused("MH-S-1", engine.setup, config([("a", "S", "black"), ("b", "S", "red"),
+                                                  ("c", "N", "green")]))
+    assert err.details == {"seat": "b", "side": "S"}
 
 
 def test_an_unknown_side_is_refused():

@@ -1,0 +1,96 @@
+"""New York (Dirk Henn): the rules engine.
+
+A pure engine with the shared contract (``companion.engines``): ``setup``,
+``apply``, ``to_act``, ``legal``, ``view``, ``scores``, ``is_over``, ``describe``,
+plus ``table_draw`` for the server to draw for the table. Random draws (money
+turned up, tiles from the bag, scoring cards) are inputs from the pseudo-seat
+``"table"``, entered as drawn. Rule IDs are those of the digest (NY-…).
+
+>>> from companion.engines import new_york as ny
+>>> state = ny.setup({
+...     "players": [{"seat": "a", "name": "Anna"}, {"seat": "b", "name": "Ben"},
+...                 {"seat": "c", "name": "Carla"}],
+...     "start_money": {"a": [["blue", 9], ["red", 9], ["green", 2]],
+...                     "b": [["blue", 8], ["red", 8], ["green", 5]],
+...                     "c": [["yellow", 9], ["yellow", 8], ["red", 1], ["blue", 2]]},
+...     "money_display": [["blue", 1], ["green", 2], ["yellow", 3], ["red", 4]],
+...     "market": [["museum", 2, ""], ["park", 8, "N"], ["church", 7, "E"], ["station", 5, ""]]})
+>>> state["active"], sorted(ny.to_act(state))
+('a', ['a'])
+>>> state = ny.apply(state, "a", {"type": "buy", "space": "blue", "pay": [["blue", 9]]})
+>>> ny.legal(state, "a")["step"]
+'place'
+"""
+
+from .. import TABLE
+from ..errors import IllegalAction
+from . import refill, turn
+from .legal import legal, to_act
+from .playout import table_draw
+from .scoring import totals
+from .setup import setup
+from .state import clone, name
+from .view import describe, view
+
+NAME = "new_york"
+TITLE = "New York"
+RULE_PREFIX = "NY"
+PLAYERS = (2, 6)
+
+__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "to_act", "legal", "view",
+           "scores", "is_over", "describe", "table_draw"]
+
+_TURN, _PLACE, _FINAL, _REFILL = ("turn",), ("place",), ("place", "final"), ("refill",)
+# action type -> (phases it belongs to, rule cited out of phase, why not now, handler)
+_ACTIONS = {
+    "take_money": (_TURN, "NY-T-5", "your action is over: place the tiles you bought", turn.take_money),
+    "buy": (_TURN, "NY-T-5", "your action is over: place the tiles you bought", turn.buy),
+    "reserve_to_city": (_TURN, "NY-T-5", "your action is over: place the tiles you bought",
+                        turn.reserve_to_city),
+    "city_to_reserve": (_TURN, "NY-T-5", "your action is over: place the tiles you bought",
+                        turn.city_to_reserve),
+    "swap": (_TURN, "NY-T-5", "your action is over: place the tiles you bought", turn.swap),
+    "pass": (_TURN, "NY-T-1", "there is something left to do", turn.pass_turn),
+    "place": (_FINAL, "NY-T-3", "bought tiles wait beside the city until the end of the turn",
+              turn.place),
+    "to_reserve": (_FINAL, "NY-T-3", "bought tiles wait beside the city until the end of the turn",
+                   turn.to_reserve),
+    "to_dirk": (_PLACE, "NY-2P-4", "only a tile bought this turn, once the action is over, "
+                "may go to Dirk", turn.to_dirk),
+    "draw_money": (_REFILL, "NY-T-5", "the table refills only at the end of a turn", refill.draw_money),
+    "draw_tile": (_REFILL, "NY-T-5", "the table refills only at the end of a turn", refill.draw_tile),
+}
+
+
+def apply(state: dict, seat: str, action: dict) -> dict:
+    """The state after ``seat`` does ``action``; ``state`` itself is not changed."""
+    if not isinstance(action, dict) or action.get("type") not in _ACTIONS:
+        kind = action.get("type") if isinstance(action, dict) else action
+        raise IllegalAction("NY-T-1", f"{kind!r} is not an action of New York; the actions are "
+                            f"{', '.join(_ACTIONS)}.", action=action)
+    if state["phase"] == "over":
+        raise IllegalAction("NY-E-3", "The game is over.", seat=seat)
+    acting = to_act(state)
+    if seat not in acting:
+        who = "the table" if acting == {TABLE} else " and ".join(name(state, s) for s in sorted(acting))
+        raise IllegalAction("NY-T-1", f"{name(state, seat)} cannot act now: waiting for {who}.",
+                            seat=seat, to_act=sorted(acting))
+    phases, rule, why, handler = _ACTIONS[action["type"]]
+    if state["phase"] not in phases:
+        raise IllegalAction(rule, f"{action['type'].replace('_', ' ').capitalize()} is not possible "
+                            f"now: {why}.", phase=state["phase"])
+    new = clone(state)
+    handler(new, seat, action)
+    return new
+
+
+def is_over(state) -> bool:
+    return state["phase"] == "over"
+
+
+def scores(state) -> dict:
+    """Totals, the score events (scorings A, B and C) and, once over, the winner(s) (NY-E-3)."""
+    result = totals(state)
+    best = max(result.values())
+    winners = [seat for seat, pts in result.items() if pts == best] if is_over(state) else []
+    return {"totals": result, "events": state["events"], "winners": winners}

@@ -1,0 +1,132 @@
+"""Random playouts for tests and benchmarks.
+
+Decisions come from ``legal()`` only. What the physical table would produce at random
+(the starting hands, the money cards turned up, the tiles drawn) is simulated from the
+components the state accounts for: the unplaced money cards and the unseen tiles.
+Knights are assumed to lie among the last 16 tiles (stack III); the engine itself never
+relies on that.
+"""
+
+from . import hands, money, tiles
+from .legal import legal
+
+NAMES = ("Anna", "Ben", "Carla", "Dario")
+STACK_III = 16
+
+
+def random_config(rng, players: int, **options) -> dict:
+    dealt = rng.sample(tiles.TILES, 1 + tiles.QUARRIES)
+    return {
+        "players": [{"seat": f"p{i + 1}", "name": NAMES[i]} for i in range(players)],
+        "tiles": {"supply": dealt[0], "quarries": dealt[1:]},
+        "master_builder": rng.randrange(tiles.QUARRIES),
+        "hands": options.get("hands", rng.choice(("counts", "private"))),
+        "bidding": options.get("bidding", rng.choice(("open", "sealed"))),
+    }
+
+
+def _revealed(state, rng, count: int) -> list:
+    """The money cards turned up: the deck first, then the reshuffled discards."""
+    deck = hands.deck_size(state)
+    from_deck = rng.sample(state["money"]["unknown"], min(deck, count))
+    return from_deck + rng.sample(state["money"]["discards"], count - len(from_deck))
+
+
+def _drawn(state, rng) -> list:
+    pool, knights = list(state["tiles"]["unseen"]), tiles.KNIGHTS - state["tiles"]["knights"]
+    drawn = []
+    while len(drawn) < 2 and knights:
+        in_stack_iii = len(pool) <= STACK_III
+        if not pool or in_stack_iii and rng.random() < knights / (len(pool) + knights):
+            knights -= 1
+            drawn.append(tiles.KNIGHT)
+        else:
+            drawn.append(pool.pop(rng.randrange(len(pool))))
+    return drawn
+
+
+def _payment(rng, offer: dict, at_least: int, currency=None):
+    """Random cards from ``offer["cards"]`` worth at least ``at_least`` as one payment."""
+    cards, size = offer["cards"], offer["hand_size"]
+    for _ in range(30):
+        loose = currency or rng.choice(money.CURRENCIES)
+        usable = [c for c in cards if money.currency(c) in (loose, None)]
+        if rng.random() < 0.2:
+            usable = list(cards)
+        if not usable or not size:
+            return None
+        chosen = rng.sample(usable, rng.randint(1, min(size, len(usable), 6)))
+        try:
+            payment = money.decompose(chosen, None, currency)
+        except ValueError:
+            continue
+        if payment["value"] >= at_least:
+            return chosen
+    return None
+
+
+def _turn(state, seat, rng, actions):
+    weights = {"draw_tiles": 6, "take_money": 3, "reconstruct": 1}
+    kinds = [k for k in weights if k in actions]
+    kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
+    if kind == "draw_tiles":
+        return {"type": kind, "tiles": _drawn(state, rng)}
+    if kind == "take_money":
+        return {"type": kind, "cards": _revealed(state, rng, actions[kind]["count"])}
+    move = rng.choice(actions[kind]["moves"])
+    return {"type": kind, "card": rng.choice(actions[kind]["cards"]), **move}
+
+
+def _choose(rng, actions):
+    offer = actions.get("buy")
+    if offer and rng.random() < 0.5:
+        count = rng.randint(1, offer["max_tiles"])
+        cards = [] if offer["price"] == 0 else _payment(rng, offer, offer["price"] * count)
+        if cards is not None:
+            return {"type": "buy", "tiles": rng.sample(offer["tiles"], count), "cards": cards}
+    return {"type": "auction"}
+
+
+def _bid(rng, actions):
+    offer = actions.get("raise")
+    if offer and rng.random() < 0.6:
+        cards = _payment(rng, offer, offer["at_least"], offer["currency"])
+        if cards:
+            return {"type": "raise", "cards": cards}
+    return {"type": "pass"}
+
+
+def _sealed(rng, offer):
+    cards = _payment(rng, offer, 1) if rng.random() < 0.7 else None
+    return {"type": "sealed_bid", "cards": cards or []}
+
+
+def _build(rng, offer):
+    choice = rng.choice(offer["choices"])
+    on_top = [t for t in choice["to"] if isinstance(t, int)]
+    if on_top and rng.random() < 0.8:
+        to = rng.choice(on_top)
+    else:
+        to = "new" if rng.random() < 0.8 else "discard"
+    return {"type": "build", "tile": choice["tile"], "to": to}
+
+
+def random_action(state, seat, rng) -> dict:
+    options = legal(state, seat)
+    actions = {a["type"]: a for a in options["actions"]}
+    step = options["step"]
+    if step == "hands":
+        count = actions["enter_hand"]["count"]
+        return {"type": "enter_hand", "cards": rng.sample(state["money"]["unknown"], count)}
+    if step == "turn":
+        return _turn(state, seat, rng, actions)
+    if step == "pick":
+        offer = actions["pick"]
+        return {"type": "pick", "cards": rng.sample(offer["cards"], offer["count"])}
+    if step == "choose":
+        return _choose(rng, actions)
+    if step == "auction":
+        return _bid(rng, actions)
+    if step == "sealed":
+        return _sealed(rng, actions["sealed_bid"])
+    return _build(rng, actions["build"])

@@ -1,0 +1,58 @@
+import re
+
+import pytest
+
+from companion.web import create_app
+
+LOTS = ["orange", "green", "grey", "brown", "violet"]
+SHOPS = ["boutique", "jeweler", "gallery", "perfumery"]
+QUARTERS = ["34w", "34e", "42w", "ts", "42e", "52w", "52e"]
+PUBLIC = "http://192.0.2.10:8000/"
+
+
+def fa_form(names=("Anna", "Ben", "Cleo"), **options):
+    """The set-up wizard filled in as a host would: rings as printed, seven start shops,
+    twenty display shops in draw order."""
+    form = {"title": "Friday", "board": "5-lot", "start": "p1", "auctions": "open", "hands": "counts"}
+    colors = ["red", "blue", "yellow", "green"]
+    for i, name in enumerate(names, 1):
+        form[f"name_{i}"], form[f"color_{i}"] = name, colors[i - 1]
+    for qi, q in enumerate(QUARTERS):
+        for i, lot in enumerate(LOTS):
+            form[f"ring_{q}_{i}"] = lot
+        form[f"start_lot_{q}"] = LOTS[qi % 5]
+        form[f"start_shop_{q}"] = SHOPS[qi % 4]
+    for i in range(1, 21):
+        form[f"display_{i}"] = SHOPS[(i + 2) % 4]
+    form.update(options)
+    return form
+
+
+@pytest.fixture
+def app(tmp_path):
+    return create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True})
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+def create_table(client, **options):
+    """Create a Fifth Avenue table as host; returns its id."""
+    response = client.post("/new/fifth_avenue", data=fa_form(**options))
+    assert response.status_code == 302, response.get_data(as_text=True)[:2000]
+    return response.headers["Location"].rsplit("/", 1)[1]
+
+
+def join(app, table_id, seat):
+    """A new phone (its own cookie jar) that scans the QR code and takes ``seat``."""
+    phone = app.test_client()
+    code = app.extensions["companion"]["tables"].get(table_id).row.join_code
+    response = phone.post(f"/j/{code}", data={"seat": seat})
+    assert response.status_code == 302
+    return phone
+
+
+def seq_of(html: str) -> int:
+    return int(re.search(r'data-seq="(\d+)"', html)[1])
