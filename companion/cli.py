@@ -43,6 +43,7 @@ def public_url(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line: ``companion --version`` and ``companion serve [options]``."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="Table Companion: phones and a table screen beside a real board game.",
@@ -60,7 +61,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="address to listen on (default: %(default)s, every network of this machine)",
     )
     serve.add_argument(
-        "--port", type=port_number, default=serving.DEFAULT_PORT, help="TCP port to listen on (default: %(default)s)",
+        "--port", type=port_number, default=serving.DEFAULT_PORT,
+        help="TCP port to listen on (default: %(default)s)",
     )
     serve.add_argument(
         "--db", metavar="PATH",
@@ -89,6 +91,7 @@ def configure_environment(args: argparse.Namespace, environ=os.environ) -> None:
 
 
 def serve(args: argparse.Namespace) -> None:
+    """Run gunicorn in this process until it is stopped (Ctrl+C or SIGTERM)."""
     configure_environment(args)
     settings = serving.gunicorn_settings(serving.bind_address(args.host, args.port), args.threads)
     serving.Server(settings).run()

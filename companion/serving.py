@@ -20,6 +20,9 @@ DEFAULT_PORT = 8000
 # as it is open: a table screen, a host page and four phones already use six,
 # and a phone that went to sleep may hold one more until its socket times out.
 DEFAULT_THREADS = 32
+# On stop, open sockets never finish by themselves (phones reconnect to the next
+# server), so they get this many seconds before they are cut.
+GRACEFUL_TIMEOUT = 10
 
 
 def bind_address(host: str, port: int) -> str:
@@ -42,8 +45,7 @@ def gunicorn_settings(bind: str, threads: int = DEFAULT_THREADS) -> dict:
         # threads are doing, so a socket open for hours never counts as a hung
         # worker. The timeout only catches a frozen process (say, a stalled SD card).
         "timeout": 120,
-        # On stop, open sockets never finish by themselves; phones reconnect.
-        "graceful_timeout": 10,
+        "graceful_timeout": GRACEFUL_TIMEOUT,
         "keepalive": 5,
         # The app is built inside the worker: it may start threads and open
         # SQLite connections, which must not be carried across a fork.

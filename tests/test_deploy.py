@@ -107,8 +107,7 @@ def test_unit_waits_for_the_network_and_restarts_on_failure():
 
 
 def test_stop_timeout_leaves_room_for_a_graceful_stop():
-    graceful = serving.gunicorn_settings("0.0.0.0:8000")["graceful_timeout"]
-    assert int(unit_value("TimeoutStopSec")) > graceful + 5
+    assert int(unit_value("TimeoutStopSec")) > serving.GRACEFUL_TIMEOUT + 5
 
 
 # --- gunicorn configuration file ---------------------------------------------------

@@ -1,5 +1,6 @@
 """Small Jinja filters."""
 
+import math
 import re
 from datetime import datetime
 
@@ -23,4 +24,7 @@ def isotime(timestamp: float) -> str:
 
 
 def register(app) -> None:
-    app.jinja_env.filters.update(inline_md=inline_md, isotime=isotime)
+    from flask_babel import get_locale
+
+    app.jinja_env.filters.update(inline_md=inline_md, isotime=isotime, prefix=lambda s, p: f"{p}{s}")
+    app.jinja_env.globals.update(get_locale=get_locale, cos=math.cos, sin=math.sin)

@@ -5,6 +5,7 @@ so every path shows a viewer exactly the same picture.
 """
 
 from flask import render_template, url_for
+from markupsafe import Markup
 
 from ..engines import TABLE, IllegalAction
 from ..tables import Live
@@ -49,7 +50,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, message: dict | No
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None, **extra) -> str:
     """The swappable main region of a page (``#main``)."""
     ctx = viewer_context(live, viewer, page, message) | extra
-    return render_template(f"{page}_main.html", **ctx)
+    return Markup(render_template(f"{page}_main.html", **ctx))
 
 
 def push_html(live: Live, viewer: str | None, page: str) -> str:

@@ -29,3 +29,17 @@
     if (socket) socket.reconnect();
   });
 })();
+
+// Picking a lot by tapping the board picture inside an action form.
+document.addEventListener("click", function (e) {
+  var lot = e.target.closest && e.target.closest(".lot.pickable");
+  if (!lot) return;
+  var form = lot.closest("form");
+  var field = form && form.querySelector("[data-spot-field]");
+  if (!field) return;
+  field.disabled = false;
+  field.value = lot.dataset.spot;
+  form.querySelectorAll(".lot.picked").forEach(function (x) { x.classList.remove("picked"); });
+  lot.classList.add("picked");
+  if (form.classList.contains("autosubmit")) form.requestSubmit();
+});

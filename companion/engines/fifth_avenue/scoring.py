@@ -139,7 +139,7 @@ def finish(state: dict, revealed) -> None:
                           f"{_types_text(types)}) = {n * vp} VP"}
                  for seat, n in state["central_park"].items() if n]
         add_event(state, "Central Park", "FA-E-3", "central_park", lines, revealed=list(revealed))
-    state["revealed"] = revealed
+    state["revealed"] = None if revealed is None else list(revealed)
     state["step"] = "over"
     state["winners"] = winners(state)
 

@@ -1,15 +1,11 @@
 """State helpers shared by the rule modules: copying, seats, names, action fields.
 
-The state is one plain dict (see ``setup.initial_state`` for its keys). ``apply``
-works on a ``thaw``-ed copy; the parts that never change after setup (``config``)
-and the append-only score events are shared, not copied.
+The state is one plain dict (its keys are made in ``setup.setup``); ``apply`` works
+on a ``thaw``-ed copy.
 """
 
 from ..errors import IllegalAction
 from .board import DUMMY, PLACE_NAMES, QUARTERS
-
-_SHARED = ("config", "events")
-
 
 def copy_of(value):
     """A deep copy of plain JSON-like data (faster than ``copy.deepcopy``)."""
@@ -23,11 +19,23 @@ def copy_of(value):
 def thaw(state: dict) -> dict:
     """A copy of ``state`` that ``apply`` may change freely.
 
-    ``config`` is never changed after setup and score events are never changed once
-    made, so they are shared (the event list itself is copied, events are not).
+    Copies exactly the containers the rules change in place. Shared, never changed in
+    place: ``config``; score events; card dicts (hands and piles gain and lose whole
+    cards); ``last_auction`` (replaced as a whole). The rare auction data is copied deeply.
     """
-    fresh = {k: (v if k in _SHARED else copy_of(v)) for k, v in state.items()}
-    fresh["events"] = list(state["events"])
+    fresh = dict(state)
+    fresh["quarters"] = {q: {"closed": v["closed"],
+                             "lots": [{**lot, "shops": lot["shops"][:]} for lot in v["lots"]]}
+                         for q, v in state["quarters"].items()}
+    fresh["commissions"] = {c: {"at": v["at"], "markers": v["markers"][:]}
+                            for c, v in state["commissions"].items()}
+    fresh["hands"] = {s: hand[:] for s, hand in state["hands"].items()}
+    for key in ("placing", "pending", "display", "cp_shops", "closed", "events", "winners"):
+        fresh[key] = state[key][:]
+    for key in ("reserve", "supply", "central_park", "removed", "piles", "score"):
+        fresh[key] = dict(state[key])
+    for key in ("round", "auction", "build"):
+        fresh[key] = copy_of(state[key])
     return fresh
 
 

@@ -12,15 +12,31 @@ from .state import bidders, copy_of, name, private_hands, sealed
 from .turn import to_act
 
 
-def _player(state: dict, seat: str) -> dict:
+def on_board(state: dict) -> dict:
+    """Buildings each owner has standing in the quarters."""
+    counts = {}
+    for quarter in state["quarters"].values():
+        for lot in quarter["lots"]:
+            if lot["owner"]:
+                counts[lot["owner"]] = counts.get(lot["owner"], 0) + lot["buildings"]
+    return counts
+
+
+def hand_size(state: dict, seat: str) -> int:
+    """Cards in hand; a sealed bid not yet revealed still counts, so sizes leak nothing."""
+    a = state["auction"]
+    hidden = a["bids"].get(seat) if a and sealed(state) else None
+    return len(state["hands"][seat]) + (len(hidden["cards"]) if hidden else 0)
+
+
+def _player(state: dict, seat: str, built: dict) -> dict:
     cfg = state["config"]
-    on_board = sum(l["buildings"] for q in state["quarters"].values() for l in q["lots"]
-                   if l["owner"] == seat)
+    on_board = built.get(seat, 0)
     if seat == DUMMY:
         return {**cfg["dummy"], "score": 0, "hand_size": 0, "reserve": 0,
                 "supply": state["supply"][DUMMY], "on_board": on_board, "central_park": 0}
     return {"seat": seat, "name": name(state, seat), "color": cfg["colors"][seat],
-            "score": state["score"][seat], "hand_size": len(state["hands"][seat]),
+            "score": state["score"][seat], "hand_size": hand_size(state, seat),
             "reserve": state["reserve"][seat], "supply": state["supply"][seat],
             "on_board": on_board, "central_park": state["central_park"][seat]}
 
@@ -52,9 +68,10 @@ def _auction(state: dict, viewer) -> dict | None:
 def view(state: dict, seat=None) -> dict:
     """A JSON-able picture of the game for ``seat`` (``None``: the table screen)."""
     cfg = state["config"]
+    built = on_board(state)
     result = {
         "game": "fifth_avenue",
-        "players": [_player(state, s) for s in bidders(state)],
+        "players": [_player(state, s, built) for s in bidders(state)],
         "start_player": cfg["seats"][0],
         "active": state["active"],
         "step": state["step"],

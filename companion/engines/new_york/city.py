@@ -9,8 +9,6 @@ Functions that check a move return ``None`` when it is legal, otherwise
 ``(rule, reason)`` with a short reason the engine puts into a sentence.
 """
 
-from collections import deque
-
 N, E, S, W = 1, 2, 4, 8
 SIDE_NAMES = {N: "north", E: "east", S: "south", W: "west"}
 STEP = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
@@ -56,39 +54,17 @@ def _fits(m: int, sides: int, streets: int) -> bool:
 
 # -- holes (NY-B-5) --------------------------------------------------------
 
-def _outside(grid, blocked) -> set:
-    """Empty cells joined to the outside, with the cell ``blocked`` taken."""
-    xs = [x for x, _ in grid] + [blocked[0]]
-    ys = [y for _, y in grid] + [blocked[1]]
-    x0, x1, y0, y1 = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
-    seen = {(x0, y0)}
-    todo = [(x0, y0)]
-    while todo:
-        x, y = todo.pop()
-        for dx, dy in STEP.values():
-            cell = (x + dx, y + dy)
-            if (x0 <= cell[0] <= x1 and y0 <= cell[1] <= y1 and cell not in seen
-                    and cell not in grid and cell != blocked):
-                seen.add(cell)
-                todo.append(cell)
-    return seen
-
-
 def closes_hole(grid, pos) -> bool:
-    """Would a tile on the empty cell ``pos`` cut some empty space off the outside?
+    """Would a tile on the empty square ``pos`` close off some empty space?
 
-    The city has no hole yet, so only the empty side neighbours of ``pos`` can be
-    cut off. If they are joined to each other around ``pos`` (through empty corner
-    cells) nothing changes; otherwise a flood fill from the outside decides.
+    Look at the 8 squares around ``pos``: the empty ones form runs around it.
+    If the empty side squares all lie in one run they stay joined to each other,
+    so to the outside. If they lie in two runs, the tiles between the runs are
+    joined through the (connected) city, and with ``pos`` they close a ring
+    around one of the runs: a hole. (The city has no hole to begin with.)
     """
     empty = [(pos[0] + dx, pos[1] + dy) not in grid for dx, dy in _RING]
-    sides = [i for i in (0, 2, 4, 6) if empty[i]]
-    if len(sides) < 2:
-        return False
-    if _runs_with_sides(empty) == 1:
-        return False
-    outside = _outside(grid, pos)
-    return any((pos[0] + _RING[i][0], pos[1] + _RING[i][1]) not in outside for i in sides)
+    return _runs_with_sides(empty) > 1
 
 
 def _runs_with_sides(empty) -> int:
@@ -145,17 +121,6 @@ def cut_tiles(grid) -> set:
     if root_children > 1:
         cut.add(START)
     return cut
-
-
-def reachable(grid) -> set:
-    """Tiles reachable on foot from the start tile."""
-    seen, todo = {START}, deque([START])
-    while todo:
-        for cell in _walk_links(grid, todo.popleft()):
-            if cell not in seen:
-                seen.add(cell)
-                todo.append(cell)
-    return seen
 
 
 # -- moves -----------------------------------------------------------------

@@ -30,6 +30,14 @@ def next_quarry(state):
 def start(state, seat, action) -> None:
     """The active player chose to auction: move the master builder, then auction or deal."""
     quarry = next_quarry(state)
+    if "quarry" in action and action["quarry"] != quarry:  # a phone may confirm the quarry
+        raise IllegalAction(
+            "PZ-A-1",
+            f"The master builder moves on to the next quarry holding tiles: {quarry}, "
+            f"not {action['quarry']!r}.",
+            quarry=action["quarry"],
+            expected=quarry,
+        )
     if quarry is None:  # PZ-A-1 decision: nothing to auction, the turn simply ends
         end_turn(state)
         return

@@ -13,9 +13,14 @@ QUARTERS = list(board.QUARTERS)  # ids, in board order
 SHOP_LETTERS = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery": "P"}
 
 # Board picture geometry (SVG user units): columns left to right, quarters top to bottom.
-WIDTH, HEIGHT = 1000, 560
-COLUMN_X = (250, 500, 750)
-RING, LOT = 78, 27
+WIDTH, HEIGHT = 1000, 700
+COLUMN_X = (260, 500, 740)
+RING, LOT = 64, 24
+
+
+def spots(lots: list[dict]) -> set[str]:
+    """``legal()`` lot choices as the board picture's ``quarter:lot`` keys."""
+    return {f"{s['quarter']}:{s['lot']}" for s in lots}
 
 
 def layout(view: dict) -> dict:
@@ -34,7 +39,7 @@ def layout(view: dict) -> dict:
     places = {q["id"]: (q["x"], q["y"]) for q in quarters}
     places |= {board.CITY_HALL: (70, HEIGHT / 2), board.CENTRAL_PARK: (930, HEIGHT / 2)}
     return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
-            "letters": SHOP_LETTERS}
+            "ring": RING, "lot": LOT, "letters": SHOP_LETTERS}
 
 
 def setup_context(store) -> dict:

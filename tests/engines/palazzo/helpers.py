@@ -69,3 +69,21 @@ def refused(rule, state, seat, type_, **fields):
 def drawn(state, seat, first, second):
     """The active seat draws two tiles and is asked to buy or auction."""
     return act(state, seat, "draw_tiles", tiles=[first, second])
+
+
+def with_supply(state, supply):
+    """The material supply holds ``supply`` (tiles taken out of the unseen pool)."""
+    extra = without(supply, state["tiles"]["supply"])
+    assert missing(state["tiles"]["unseen"], extra) is None
+    state["tiles"]["unseen"] = without(state["tiles"]["unseen"], extra)
+    state["tiles"]["supply"] = sorted(supply)
+    return state
+
+
+def with_quarry(state, quarry, lot):
+    """Quarry ``quarry`` holds ``lot`` (its old tiles go back to the unseen pool)."""
+    pool = plus(state["tiles"]["unseen"], state["tiles"]["quarries"][quarry])
+    assert missing(pool, lot) is None
+    state["tiles"]["unseen"] = without(pool, lot)
+    state["tiles"]["quarries"][quarry] = sorted(lot)
+    return state
