@@ -96,7 +96,8 @@ def database() -> str:
 
 def show_address(url: str, database_path: str, out: TextIO) -> None:
     """Write the start-up notice: the address, its QR code, where games are saved."""
-    out.write(f"\nTable Companion is running. Open this address on the table's screen:\n\n    {url}\n\n")
+    out.write("\nTable Companion is running. Open this address on the table's screen:\n")
+    out.write(f"\n    {url}\n\n")
     print_qr(url, out)
     if url.startswith(f"http://{network.LOOPBACK}"):
         out.write(

@@ -128,6 +128,8 @@ main() {
     [[ -f "$SOURCE_DIR/pyproject.toml" ]] || die "$SOURCE_DIR does not look like a Table Companion checkout"
 
     install_packages "${PACKAGES[@]}"
+    python3 -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+        || die "Python 3.11 or newer is needed (Raspberry Pi OS Bookworm or later)"
     create_user
     install_code
     install_service

@@ -82,7 +82,8 @@ def test_serve_help_explains_every_option(capsys):
 def test_environment_gets_db_and_public_url(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     environ = {}
-    cli.configure_environment(parse("serve", "--db", "night.sqlite3", "--public-url", "http://x:1"), environ)
+    args = parse("serve", "--db", "night.sqlite3", "--public-url", "http://x:1")
+    cli.configure_environment(args, environ)
     assert environ == {
         "COMPANION_DB": str(tmp_path / "night.sqlite3"),
         "COMPANION_PUBLIC_URL": "http://x:1/",
@@ -160,7 +161,8 @@ def test_qr_code_encodes_the_url():
     out = io.StringIO()
     serving.print_qr(url, out)
     assert decode_qr(out.getvalue()) == qr_symbol(url)
-    assert out.getvalue().splitlines()[0] == "█" * len(out.getvalue().splitlines()[0])  # quiet zone
+    top = out.getvalue().splitlines()[0]
+    assert top == "█" * len(top)  # a light quiet zone above the symbol
 
 
 def test_notice_shows_url_qr_and_database():
@@ -194,7 +196,10 @@ class FakeArbiter:
 
 @pytest.mark.parametrize(
     "override, expected",
-    [(None, "http://127.0.0.1:{port}/"), ("tablecompanion.local:8000", "http://tablecompanion.local:8000/")],
+    [
+        (None, "http://127.0.0.1:{port}/"),
+        ("tablecompanion.local:8000", "http://tablecompanion.local:8000/"),
+    ],
 )
 def test_announce_fixes_the_url_for_the_worker(monkeypatch, capsys, tmp_path, override, expected):
     monkeypatch.setenv("COMPANION_DB", str(tmp_path / "t.sqlite3"))
@@ -328,7 +333,8 @@ def test_a_websocket_outlives_the_worker_timeout(tmp_path):
     finally:
         returncode, output = stop(process)
     pids = {answer.split(":")[0] for answer in answers}
-    assert [answer.split(":")[1] for answer in answers] == [str(n) for n in range(2 * WORKER_TIMEOUT)]
+    sent = [str(n) for n in range(2 * WORKER_TIMEOUT)]
+    assert [answer.split(":")[1] for answer in answers] == sent
     assert len(pids) == 1, output
     assert "WORKER TIMEOUT" not in output
     assert returncode == 0, output

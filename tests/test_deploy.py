@@ -61,8 +61,12 @@ def runnable_unit(tmp_path):
     return copy
 
 
+def run(argv, cwd=None):
+    return subprocess.run(argv, cwd=cwd, capture_output=True, text=True, timeout=60)
+
+
 def analyze(*args, cwd):
-    return subprocess.run([SYSTEMD_ANALYZE, *args], cwd=cwd, capture_output=True, text=True, timeout=60)
+    return run([SYSTEMD_ANALYZE, *args], cwd=cwd)
 
 
 # --- systemd unit -----------------------------------------------------------------
@@ -75,7 +79,8 @@ def test_unit_passes_systemd_verify(runnable_unit):
 def test_verify_here_does_catch_mistakes(runnable_unit):
     """Guards the test above: in this container systemd-analyze really reads the
     unit, and reports a bad value only as output (its exit code stays 0)."""
-    runnable_unit.write_text(runnable_unit.read_text().replace("ProtectSystem=strict", "ProtectSystem=stric"))
+    text = runnable_unit.read_text().replace("ProtectSystem=strict", "ProtectSystem=stric")
+    runnable_unit.write_text(text)
     result = analyze("verify", runnable_unit.name, cwd=runnable_unit.parent)
     assert "ignoring: stric" in result.stderr
 
@@ -128,10 +133,11 @@ def test_gunicorn_conf_as_gunicorn_loads_it(monkeypatch):
 # --- Raspberry Pi set-up script -----------------------------------------------------
 
 def test_pi_setup_is_valid_bash():
-    subprocess.run(["bash", "-n", str(SETUP)], check=True, timeout=30)
+    result = run(["bash", "-n", str(SETUP)])
+    assert result.returncode == 0, result.stderr
     shellcheck = shutil.which("shellcheck")
     if shellcheck:
-        result = subprocess.run([shellcheck, str(SETUP)], capture_output=True, text=True, timeout=60)
+        result = run([shellcheck, str(SETUP)])
         assert result.returncode == 0, result.stdout
 
 
@@ -143,13 +149,13 @@ def test_pi_setup_is_strict_and_executable():
 
 
 def test_pi_setup_help():
-    result = subprocess.run([str(SETUP), "--help"], capture_output=True, text=True, timeout=30)
+    result = run([str(SETUP), "--help"])
     assert result.returncode == 0
     for option in ("--hostname", "--no-start", "--help"):
         assert option in result.stdout
 
 
 def test_pi_setup_refuses_unknown_options_before_doing_anything():
-    result = subprocess.run([str(SETUP), "--frobnicate"], capture_output=True, text=True, timeout=30)
+    result = run([str(SETUP), "--frobnicate"])
     assert result.returncode != 0
     assert "unknown option: --frobnicate" in result.stderr

@@ -31,6 +31,8 @@ def new_table(game):
         row = context.tables().create(game, config, title)
     except ValueError as error:  # FormError and IllegalAction are both ValueErrors
         message = getattr(error, "message", str(error))
+        if getattr(error, "rule", None):
+            message = f"{message} ({error.rule})"
         return render_template(f"games/{game}/setup.html", game=game, form=request.form,
                                error=message, **ui.setup_context(store)), 400
     if profile:

@@ -28,10 +28,20 @@ def deck_size(state) -> int:
     return len(state["money"]["unknown"]) - hidden
 
 
+def sealed_away(state, seat) -> list:
+    """Cards other seats have put into sealed bids not yet revealed (secret to ``seat``)."""
+    if state["phase"] != "sealed":
+        return []
+    return [c for s, bid in state["auction"]["bids"].items() if s != seat for c in bid["cards"]]
+
+
 def possible_cards(state, seat) -> list:
-    """The cards ``seat`` may hold: the hand itself, or (counts only) every unplaced card."""
+    """The cards ``seat`` may hold: the hand itself, or (counts only) every card whose
+    place ``seat`` cannot see."""
     cards = cards_of(state, seat)
-    return list(cards) if cards is not None else list(state["money"]["unknown"])
+    if cards is not None:
+        return list(cards)
+    return plus(state["money"]["unknown"], sealed_away(state, seat))
 
 
 def take(state, seat, cards: list, rule: str) -> None:

@@ -45,9 +45,14 @@ def _drawn(state, rng) -> list:
     return drawn
 
 
-def _payment(rng, offer: dict, at_least: int, currency=None):
-    """Random cards from ``offer["cards"]`` worth at least ``at_least`` as one payment."""
-    cards, size = offer["cards"], offer["hand_size"]
+def _payment(state, rng, offer: dict, at_least: int, currency=None):
+    """Random cards from the hand worth at least ``at_least`` as one payment.
+
+    With counted hands the offer lists every card the seat might hold; the simulated
+    hand is drawn from the cards that really are unplaced.
+    """
+    size = offer["hand_size"]
+    cards = offer["cards"] if state["options"]["hands"] == "private" else state["money"]["unknown"]
     for _ in range(30):
         loose = currency or rng.choice(money.CURRENCIES)
         usable = [c for c in cards if money.currency(c) in (loose, None)]
@@ -77,27 +82,27 @@ def _turn(state, seat, rng, actions):
     return {"type": kind, "card": rng.choice(actions[kind]["cards"]), **move}
 
 
-def _choose(rng, actions):
+def _choose(state, rng, actions):
     offer = actions.get("buy")
     if offer and rng.random() < 0.5:
         count = rng.randint(1, offer["max_tiles"])
-        cards = [] if offer["price"] == 0 else _payment(rng, offer, offer["price"] * count)
+        cards = [] if offer["price"] == 0 else _payment(state, rng, offer, offer["price"] * count)
         if cards is not None:
             return {"type": "buy", "tiles": rng.sample(offer["tiles"], count), "cards": cards}
     return {"type": "auction"}
 
 
-def _bid(rng, actions):
+def _bid(state, rng, actions):
     offer = actions.get("raise")
     if offer and rng.random() < 0.6:
-        cards = _payment(rng, offer, offer["at_least"], offer["currency"])
+        cards = _payment(state, rng, offer, offer["at_least"], offer["currency"])
         if cards:
             return {"type": "raise", "cards": cards}
     return {"type": "pass"}
 
 
-def _sealed(rng, offer):
-    cards = _payment(rng, offer, 1) if rng.random() < 0.7 else None
+def _sealed(state, rng, offer):
+    cards = _payment(state, rng, offer, 1) if rng.random() < 0.7 else None
     return {"type": "sealed_bid", "cards": cards or []}
 
 
@@ -124,9 +129,9 @@ def random_action(state, seat, rng) -> dict:
         offer = actions["pick"]
         return {"type": "pick", "cards": rng.sample(offer["cards"], offer["count"])}
     if step == "choose":
-        return _choose(rng, actions)
+        return _choose(state, rng, actions)
     if step == "auction":
-        return _bid(rng, actions)
+        return _bid(state, rng, actions)
     if step == "sealed":
-        return _sealed(rng, actions["sealed_bid"])
+        return _sealed(state, rng, actions["sealed_bid"])
     return _build(rng, actions["build"])

@@ -14,10 +14,13 @@ def _players(state, seat, totals) -> list:
     players = []
     for p in state["players"]:
         hand = state["hands"][p["seat"]]
+        sealed = state["auction"]["bids"].get(p["seat"]) if state["phase"] == "sealed" else None
         entry = {
             "seat": p["seat"],
             "name": p["name"],
-            "hand_size": hand["count"],
+            # a sealed bid does not show how many cards went into it
+            "hand_size": hand["count"] + (len(sealed["cards"]) if sealed and p["seat"] != seat
+                                          else 0),
             "palaces": [list(palace) for palace in state["palaces"][p["seat"]]],
             "points": totals[p["seat"]],
         }

@@ -39,7 +39,7 @@ def test_an_acquired_tile_may_start_a_palace_or_leave_the_game():  # PZ-BLD-2
     assert state["palaces"]["ann"] == [["s2w3"]] and state["phase"] == "turn"
 
 
-def test_only_the_acquired_tiles_to_a_real_place():  # PZ-BLD-2
+def test_only_acquired_tiles_are_built_and_only_in_real_places():  # PZ-BLD-2
     state = acquired([["b1w2"]], ["s2w3"])
     refused("PZ-BLD-2", state, "ann", "build", tile="m4w1", to="new")
     refused("PZ-BLD-2", state, "ann", "build", tile="s2w3", to=1)

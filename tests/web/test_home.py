@@ -1,0 +1,52 @@
+from tests.web.conftest import create_table, fa_form
+
+
+def test_home_lists_games_and_tables(client):
+    assert "Fifth Avenue" in client.get("/").get_data(as_text=True)
+    table_id = create_table(client)
+    html = client.get("/").get_data(as_text=True)
+    assert f"/t/{table_id}" in html and "Friday" in html
+
+
+def test_setup_wizard_creates_a_table_and_makes_its_creator_host(app, client):
+    assert client.get("/new/fifth_avenue").status_code == 200
+    table_id = create_table(client)
+    assert client.get_cookie(f"host_{table_id}") is not None
+    live = app.extensions["companion"]["tables"].get(table_id)
+    assert [p["name"] for p in live.row.config["players"]] == ["Anna", "Ben", "Cleo"]
+    assert live.row.config["display"][0] == "perfumery"
+
+
+def test_start_player_reorders_players_clockwise(app, client):
+    table_id = create_table(client, start="p2")
+    config = app.extensions["companion"]["tables"].get(table_id).row.config
+    assert [p["name"] for p in config["players"]] == ["Ben", "Cleo", "Anna"]
+
+
+def test_a_bad_setup_says_what_is_wrong_and_creates_nothing(app, client):
+    form = fa_form()
+    del form["display_7"]
+    response = client.post("/new/fifth_avenue", data=form)
+    assert response.status_code == 400
+    assert "display 7" in response.get_data(as_text=True)
+    form = fa_form(start_lot_34e="orange", start_lot_42w="orange")  # three start shops on orange lots
+    response = client.post("/new/fifth_avenue", data=form)
+    assert response.status_code == 400 and "FA-S-1" in response.get_data(as_text=True)
+    assert app.extensions["companion"]["tables"].store.tables() == []
+
+
+def test_duplicate_player_colours_are_refused(client):
+    response = client.post("/new/fifth_avenue", data=fa_form(color_2="red"))
+    assert response.status_code == 400 and "colour of their own" in response.get_data(as_text=True)
+
+
+def test_a_board_profile_is_saved_and_loads_into_the_wizard(app, client):
+    form = fa_form(profile_name="our box", ring_ts_0="violet", ring_ts_4="orange")
+    assert client.post("/new/fifth_avenue", data=form).status_code == 302
+    assert app.extensions["companion"]["tables"].store.profiles("fifth_avenue")["our box"]["rings"]["ts"][0] == "violet"
+    html = client.get("/new/fifth_avenue?profile=our+box").get_data(as_text=True)
+    assert '<option value="violet" selected>' in html.split('name="ring_ts_0"')[1].split("</select>")[0]
+
+
+def test_unknown_game_is_a_404(client):
+    assert client.get("/new/chess").status_code == 404
