@@ -35,6 +35,9 @@ def create_app(config: dict | None = None) -> Flask:
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL") or None,
         SECRET_KEY=secrets.token_hex(16),
         MAX_CONTENT_LENGTH=64 * 1024,
+        # simple-websocket pings every 25 s and drops a peer that misses the pong,
+        # so a phone that vanished frees its server thread within a minute.
+        SOCK_SERVER_OPTIONS={"ping_interval": 25},
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent.parent / "translations"),
     )
     app.config.update(config or {})

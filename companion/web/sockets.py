@@ -9,8 +9,6 @@ from ..live import Connection, Hub
 from ..tables import Tables
 from . import LANGUAGES, context, render
 
-PING_EVERY = 25  # seconds; keeps NAT/Wi-Fi idle timers from dropping a quiet socket
-
 
 def init_app(app, tables: Tables, hub: Hub) -> None:
     sock = Sock(app)
@@ -55,9 +53,7 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
         push(table_id)  # this page's full picture, and presence for the table screen
         try:
             while True:
-                message = ws.receive(timeout=PING_EVERY)
-                if message is None:
-                    conn.send("<!-- ping -->")
+                ws.receive()  # pages only listen; this returns when the socket closes
         except ConnectionClosed:
             pass
         finally:
