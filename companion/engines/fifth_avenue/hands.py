@@ -70,28 +70,28 @@ def take_from_hand(state: dict, seat: str, cards: list[dict]) -> list[dict]:
     that colour whose value the engine does not know (the player tells it now).
     """
     hand = state["hands"][seat]
-    played = []
+    held = list(hand)
     for c in cards:
         match = next((i for i, h in enumerate(hand) if h == c), None)
         if match is None:
             match = next((i for i, h in enumerate(hand)
                           if h["color"] == c["color"] and h["value"] is None), None)
         if match is None:
-            raise IllegalAction("FA-A-3", _not_held_message(state, seat, c), card=c)
+            raise IllegalAction("FA-A-3", _not_held_message(state, seat, held, cards, c), card=c)
         hand.pop(match)
-        played.append(c)
-    return played
+    return list(cards)
 
 
-def _not_held_message(state: dict, seat: str, c: dict) -> str:
-    same = [h for h in state["hands"][seat] if h["color"] == c["color"]]
+def _not_held_message(state: dict, seat: str, held: list, cards: list, c: dict) -> str:
+    same = [h for h in held if h["color"] == c["color"]]
     who = name(state, seat)
     if not same:
-        return f"{who} holds no {c['color']} card to play."
-    if private_hands(state):
+        return f"{who} holds no {c['color']} card."
+    if private_hands(state) and all(h["value"] is not None for h in same):
         values = ", ".join(str(h["value"]) for h in same)
-        return f"{who} holds no {describe_card(c)}; {who}'s {c['color']} cards are {values}."
-    return f"{who} holds only {len(same)} {c['color']} card(s)."
+        return f"{who} holds no (further) {describe_card(c)}; {who}'s {c['color']} cards are {values}."
+    wanted = sum(1 for x in cards if x["color"] == c["color"])
+    return f"{who} holds {len(same)} {c['color']} card{'s' if len(same) > 1 else ''}, not {wanted}."
 
 
 def return_to_hand(state: dict, seat: str, cards: list[dict]) -> None:

@@ -46,27 +46,28 @@ def _drawn(state, rng) -> list:
 
 
 def _payment(state, rng, offer: dict, at_least: int, currency=None):
-    """Random cards from the hand worth at least ``at_least`` as one payment.
+    """Random cards from the hand worth at least ``at_least`` as one payment, else None.
 
-    With counted hands the offer lists every card the seat might hold; the simulated
-    hand is drawn from the cards that really are unplaced.
+    Loose cards of one currency (and certificates) are added in random order; failing
+    that, the hand's largest payment (groups included) is tried. With counted hands the
+    offer lists every card the seat might hold, so the simulated hand is drawn from the
+    cards that really are unplaced.
     """
+    private = state["options"]["hands"] == "private"
+    cards = offer["cards"] if private else state["money"]["unknown"]
     size = offer["hand_size"]
-    cards = offer["cards"] if state["options"]["hands"] == "private" else state["money"]["unknown"]
-    for _ in range(30):
-        loose = currency or rng.choice(money.CURRENCIES)
+    for loose in [currency] if currency else rng.sample(money.CURRENCIES, 3):
         usable = [c for c in cards if money.currency(c) in (loose, None)]
-        if rng.random() < 0.2:
-            usable = list(cards)
-        if not usable or not size:
-            return None
-        chosen = rng.sample(usable, rng.randint(1, min(size, len(usable), 6)))
-        try:
-            payment = money.decompose(chosen, None, currency)
-        except ValueError:
-            continue
-        if payment["value"] >= at_least:
-            return chosen
+        chosen = rng.sample(usable, min(size, len(usable)))
+        total = 0
+        for i, card in enumerate(chosen):
+            total += money.value(card)
+            if total >= at_least:
+                return chosen[: i + 1]
+    if private:
+        best = money.largest_payment(cards, currency)
+        if best["value"] >= at_least:
+            return [c for group in best["groups"] for c in group] + best["loose"]
     return None
 
 

@@ -61,7 +61,7 @@ def test_raising_adds_cards_and_passing_returns_them():
     state = act(state, "s1", "bid", cards=[card("grey", 4)])
     state = act(state, "s2", "bid", cards=[card("brown", 5)])
     state = act(state, "s3", "pass")
-    assert len(state["hands"]["s1"]) == 9
+    assert len(state["hands"]["s1"]) == 10 + 1 - 1  # rich, the black card of C, the bid
     entry = fa.legal(state, "s1")["actions"][0]
     assert entry["laid"] == [card("grey", 4)] and entry["colors"] == ["grey"]
     state = act(state, "s1", "bid", cards=[card("black", 4)])  # 4 + 4 = 8 > 5

@@ -72,10 +72,10 @@ def drawn(state, seat, first, second):
 
 
 def with_supply(state, supply):
-    """The material supply holds ``supply`` (tiles taken out of the unseen pool)."""
-    extra = without(supply, state["tiles"]["supply"])
-    assert missing(state["tiles"]["unseen"], extra) is None
-    state["tiles"]["unseen"] = without(state["tiles"]["unseen"], extra)
+    """The material supply holds ``supply`` (its old tiles go back to the unseen pool)."""
+    pool = plus(state["tiles"]["unseen"], state["tiles"]["supply"])
+    assert missing(pool, supply) is None
+    state["tiles"]["unseen"] = without(pool, supply)
     state["tiles"]["supply"] = sorted(supply)
     return state
 

@@ -1,0 +1,224 @@
+"""Real clients for a running server: browsers with their own cookies over plain HTTP,
+WebSocket listeners that collect every message in a thread of their own, and a local
+replica of a table's game that chooses legal actions (used by tests/live and bench/live.py).
+"""
+
+import http.client
+import random
+import re
+import threading
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlencode, urlsplit
+
+from simple_websocket import Client, ConnectionClosed
+from werkzeug.datastructures import MultiDict
+
+from companion.engines import TABLE
+from companion.engines import fifth_avenue as fa
+from companion.engines.fifth_avenue import playout
+from companion.web.games.fifth_avenue import config_from_form
+
+from .forms import form_fields
+
+SEQ = re.compile(r'data-seq="(\d+)"')
+
+
+def seq_of(html: str) -> int | None:
+    """The move number a page or message shows, or None (a ping)."""
+    found = SEQ.search(html)
+    return int(found[1]) if found else None
+
+
+@dataclass
+class Reply:
+    status: int
+    headers: dict
+    body: str
+
+
+class Browser:
+    """One device (a phone, the host's laptop): its own cookie jar, one request at a time."""
+
+    def __init__(self, base: str):
+        parts = urlsplit(base)
+        self.host, self.port = parts.hostname, parts.port
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, form=None, htmx: bool = False, timeout: float = 10) -> Reply:
+        headers = {"Cookie": self.cookie_header()} if self.cookies else {}
+        body = None
+        if form is not None:
+            body = urlencode(form, doseq=True)
+            headers["Content-Type"] = "application/x-www-form-urlencoded"
+        if htmx:
+            headers["HX-Request"] = "true"
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
+        try:
+            conn.request(method, path, body=body, headers=headers)
+            response = conn.getresponse()
+            for line in response.headers.get_all("Set-Cookie") or ():
+                name, _, value = line.split(";", 1)[0].partition("=")
+                self.cookies[name.strip()] = value.strip()
+            return Reply(response.status, dict(response.headers), response.read().decode())
+        finally:
+            conn.close()
+
+    def get(self, path: str, **kw) -> Reply:
+        return self.request("GET", path, **kw)
+
+    def post(self, path: str, form, **kw) -> Reply:
+        return self.request("POST", path, form, **kw)
+
+    def cookie_header(self) -> str:
+        return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+
+    def listen(self, table_id: str, phone: bool = False) -> "Listener":
+        """Open this device's live socket for a table (as its phone page, or its table screen)."""
+        url = f"ws://{self.host}:{self.port}/t/{table_id}/ws" + ("?page=phone" if phone else "")
+        return Listener(url, self.cookie_header())
+
+
+@dataclass
+class Message:
+    text: str
+    at: float  # time.perf_counter() when it arrived
+    seq: int | None
+
+
+class Listener:
+    """A WebSocket client; a thread of its own reads and keeps every message with its arrival time."""
+
+    def __init__(self, url: str, cookie: str = ""):
+        self.ws = Client.connect(url, headers={"Cookie": cookie} if cookie else None)
+        self.messages: list[Message] = []
+        self.closed = False
+        self.close_reason = None
+        self._changed = threading.Condition()
+        self._stop = False
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+    def _read(self) -> None:
+        try:
+            while not self._stop:
+                text = self.ws.receive(timeout=0.5)
+                if text is not None:
+                    with self._changed:
+                        self.messages.append(Message(text, time.perf_counter(), seq_of(text)))
+                        self._changed.notify_all()
+        except ConnectionClosed as closed:
+            self.close_reason = closed.reason
+        with self._changed:
+            self.closed = True
+            self._changed.notify_all()
+
+    def wait(self, predicate, timeout: float = 5.0) -> Message:
+        """The first message (old or new) for which ``predicate(message)`` holds."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = next((m for m in self.messages if predicate(m)), None)
+                if found:
+                    return found
+                left = deadline - time.monotonic()
+                if self.closed or left <= 0:
+                    raise TimeoutError(f"no such message (closed={self.closed}, "
+                                       f"seqs={[m.seq for m in self.messages]})")
+                self._changed.wait(left)
+
+    def wait_seq(self, seq: int, timeout: float = 5.0) -> Message:
+        return self.wait(lambda m: m.seq == seq, timeout)
+
+    def wait_closed(self, timeout: float = 5.0) -> bool:
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while not self.closed and time.monotonic() < deadline:
+                self._changed.wait(deadline - time.monotonic())
+            return self.closed
+
+    def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
+        """Wait until no message has arrived for ``quiet`` seconds."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            count = len(self.messages)
+            time.sleep(quiet)
+            if len(self.messages) == count:
+                return
+
+    def close(self) -> None:
+        self._stop = True
+        try:
+            self.ws.close()
+        except ConnectionClosed:
+            pass
+        self._thread.join(2)
+
+
+@dataclass
+class Game:
+    """A local replica of a Fifth Avenue table: the same set-up and actions as the server,
+    so it knows every state the server went through and can choose legal actions."""
+
+    config: dict
+    states: list[dict] = field(default_factory=list)  # states[n]: after n moves
+    actions: list[tuple] = field(default_factory=list)  # actions[n - 1]: (seat, action) of move n
+
+    @classmethod
+    def from_form(cls, form: dict) -> "Game":
+        config, _, _ = config_from_form(MultiDict(form))
+        return cls(config, [fa.setup(config)])
+
+    @property
+    def seq(self) -> int:
+        return len(self.states) - 1
+
+    @property
+    def state(self) -> dict:
+        return self.states[-1]
+
+    def choose(self, rng: random.Random) -> tuple[str, dict]:
+        """A seat due to act and a random legal action of it."""
+        seat = rng.choice(sorted(fa.to_act(self.state)))
+        return seat, playout.random_action(self.state, seat, rng)
+
+    def commit(self, seat: str, action: dict) -> None:
+        self.states.append(fa.apply(self.state, seat, action))
+        self.actions.append((seat, action))
+
+
+class Table:
+    """A table created over HTTP by a host browser, with a phone browser per seat."""
+
+    def __init__(self, base: str, form: dict):
+        self.base = base
+        self.host = Browser(base)
+        reply = self.host.post("/new/fifth_avenue", form)
+        assert reply.status == 302, (reply.status, reply.body[:2000])
+        self.id = reply.headers["Location"].rstrip("/").rsplit("/", 1)[1]
+        screen = self.host.get(f"/t/{self.id}")
+        self.join_path = re.search(r'class="join-url" href="[^"]*?(/j/[^"]+)"', screen.body)[1]
+        self.game = Game.from_form(form)
+        self.phones: dict[str, Browser] = {}
+
+    def join(self, seat: str) -> Browser:
+        phone = Browser(self.base)
+        reply = phone.post(self.join_path, {"seat": seat})
+        assert reply.status == 302, (reply.status, reply.body[:2000])
+        self.phones[seat] = phone
+        return phone
+
+    def post(self, seat: str, action: dict, seen: int | None = None) -> Reply:
+        """Post ``action`` as ``seat`` (the host posts the table's inputs), htmx-style."""
+        form = {"seq": self.game.seq if seen is None else seen, **form_fields(action)}
+        if seat == TABLE:
+            return self.host.post(f"/t/{self.id}/table-act", form, htmx=True)
+        return self.phones[seat].post(f"/t/{self.id}/act", form, htmx=True)
+
+    def play(self, seat: str, action: dict) -> Reply:
+        """Post an action the replica chose and, once the server took it, commit it locally."""
+        reply = self.post(seat, action)
+        assert reply.status == 200, (seat, action, reply.status, reply.body[:2000])
+        self.game.commit(seat, action)
+        assert seq_of(reply.body) == self.game.seq, (seq_of(reply.body), self.game.seq)
+        return reply
