@@ -43,3 +43,41 @@ document.addEventListener("click", function (e) {
   lot.classList.add("picked");
   if (form.classList.contains("autosubmit")) form.requestSubmit();
 });
+
+// Building a bid by tapping cards: each tap adds one card to a count field.
+function bidTotal(form) {
+  var total = Number(form.querySelector(".bid-total").dataset.laid || 0);
+  form.querySelectorAll(".cardtap").forEach(function (chip) {
+    var n = Number(form.elements[chip.dataset.field].value || 0);
+    total += n * Number(chip.dataset.value);
+    chip.querySelector(".badge").textContent = n ? "×" + n : "";
+    chip.classList.toggle("chosen", n > 0);
+  });
+  form.querySelector(".bid-total output").textContent = total;
+}
+document.addEventListener("click", function (e) {
+  var chip = e.target.closest && e.target.closest(".cardtap");
+  var clear = e.target.closest && e.target.closest(".tap-clear");
+  var form = (chip || clear) && (chip || clear).closest("form");
+  if (!form) return;
+  if (clear) {
+    form.querySelectorAll(".bid-grid input").forEach(function (i) { i.value = 0; });
+  } else {
+    var row = chip.closest(".tap-row"), used = 0;
+    row.querySelectorAll(".cardtap").forEach(function (c) { used += Number(form.elements[c.dataset.field].value || 0); });
+    if (used >= Number(row.dataset.max)) return;  // no more cards of this colour in hand
+    var field = form.elements[chip.dataset.field];
+    field.value = Number(field.value || 0) + 1;
+  }
+  bidTotal(form);
+});
+
+// A short buzz when it becomes this phone's turn.
+var wasMyTurn = null;
+document.addEventListener("htmx:afterSettle", function () {
+  var main = document.querySelector(".phone-main");
+  if (!main) return;
+  var mine = main.dataset.myTurn === "1";
+  if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
+  wasMyTurn = mine;
+});

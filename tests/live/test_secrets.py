@@ -139,12 +139,12 @@ def test_hand_chips_show_a_phone_its_own_hand_and_nothing_on_the_table_screen(pl
     table, listeners = played
     for viewer, listener in listeners.items():
         for message in (m for m in listener.messages if m.seq is not None):
-            chips = sorted((c, int(v) if v.isdigit() else None) for c, v in CHIP.findall(message.text))
+            chips = sorted(((c, int(v) if v.isdigit() else None) for c, v in CHIP.findall(message.text)), key=str)
             if viewer in (None, "host"):
                 assert chips == [], (viewer, message.seq)
             else:
                 hand = fa.view(table.game.states[message.seq], viewer)["hand"]
-                assert hand and chips == sorted((c["color"], c["value"]) for c in hand), (viewer, message.seq)
+                assert hand and chips == sorted(((c["color"], c["value"]) for c in hand), key=str), (viewer, message.seq)
 
 
 def test_no_page_but_the_owners_shows_the_values_of_cards_taken(played):

@@ -67,7 +67,9 @@ def _setup_tiles(config) -> tuple[str, list]:
     laid = [dealt.get("supply")] + quarries
     for tile in laid:
         if tile == tiles.KNIGHT:
-            raise IllegalAction("PZ-C-2", "Knights lie in stack III; setup tiles come from stack I.")
+            raise IllegalAction(
+                "PZ-C-2", "Knights lie in stack III; the setup tiles come from stack I."
+            )
         tiles.parse(tile)
     extra = missing(tiles.TILES, laid)
     if extra is not None:
@@ -154,9 +156,12 @@ def is_over(state) -> bool:
 
 def waiting(state) -> str:
     """Who must do what now, for people at the table."""
-    rule, _, what = STEPS[state["phase"]]
-    who = " and ".join(player_name(state, s) for s in seats(state) if s in to_act(state))
-    return f"Now {who} must {what}." if who else "The game is over."
+    acting = to_act(state)
+    names = [player_name(state, s) for s in seats(state) if s in acting]
+    if not names:
+        return "The game is over."
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    return f"Now {who} must {STEPS[state['phase']][2]}."
 
 
 def apply(state: dict, seat: str, action: dict) -> dict:

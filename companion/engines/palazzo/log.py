@@ -103,23 +103,26 @@ def _sealed(before, after, seat, action, viewer):
             value += money.OPENING_BID if s == opener else 0
         else:
             value = bids[s]["value"]
-        shown.append(f"{player_name(before, s)} {value}")
+        shown.append(f"{player_name(before, s)} {value or 'passed'}")
     return f"{who} submitted the last sealed bid. Bids: {', '.join(shown)}; {_won(after)}"
 
 
 def _build(before, after, seat, action, viewer):
-    who = player_name(before, seat)
-    tile, to = tiles.name(action["tile"]), action.get("to")
-    if to == NEW:
-        line = f"{who} started palace {len(before['palaces'][seat]) + 1} with {tile}"
-    elif to == DISCARD:
-        line = f"{who} put {tile} out of the game"
-    else:
-        line = f"{who} built {tile} on palace {to + 1}"
+    who, tile, to = player_name(before, seat), tiles.name(action["tile"]), action.get("to")
     deal = before["distribution"]
-    if deal and after["distribution"] is None:
-        left = len(before["tiles"]["quarries"][deal["quarry"]]) - 1
-        line += f"; the {left} tile(s) left on the quarry leave the game" if left else ""
+    it = "it" if deal else tile
+    if to == NEW:
+        what = f"started palace {len(before['palaces'][seat]) + 1} with {it}"
+    elif to == DISCARD:
+        what = f"put {it} out of the game"
+    else:
+        what = f"built {it} on palace {to + 1}"
+    if not deal:
+        return f"{who} {what}"
+    line = f"{who} took {tile} from quarry {deal['quarry']} and {what}"
+    left = len(before["tiles"]["quarries"][deal["quarry"]]) - 1
+    if after["distribution"] is None and left:
+        line += f"; the {left} tile(s) left there leave the game"
     return line
 
 

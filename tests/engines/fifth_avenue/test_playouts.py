@@ -44,8 +44,8 @@ def check_conservation(state):
 def hide_secrets_from(state, viewer):
     """The same game as ``viewer`` may know it, with everyone else's secrets changed:
     other hands' values forgotten, other sealed submissions turned into passes."""
-    other = copy_of(state)
-    for seat, cards in other["hands"].items():
+    other = dict(state, hands=dict(state["hands"]), auction=copy_of(state["auction"]))
+    for seat, cards in state["hands"].items():
         if seat != viewer:
             other["hands"][seat] = [{"color": c["color"], "value": None} for c in cards]
     a = other["auction"]
@@ -54,7 +54,7 @@ def hide_secrets_from(state, viewer):
             if seat != viewer:
                 bid = a["bids"].pop(seat)
                 if seat != "dummy":
-                    other["hands"][seat] += bid["cards"]
+                    other["hands"][seat] = other["hands"][seat] + bid["cards"]
                 if seat not in a["passed"]:
                     a["passed"].append(seat)
     return other

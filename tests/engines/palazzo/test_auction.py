@@ -153,6 +153,7 @@ def test_the_winner_pays_takes_every_tile_and_builds_them():  # PZ-A-4
     assert state["building"] == {"seat": "ben", "tiles": ["b3w2", "m4w3"], "paid": 4}
     assert state["money"]["discards"] == ["c4"]
     refused("PZ-BLD-2", state, "ann", "build", tile="b3w2", to="new")
+    refused("PZ-BLD-2", state, "ben", "take_money", cards=["a5", "b7", "c3"])  # build first
     state = act(state, "ben", "build", tile="b3w2", to="new")
     state = act(state, "ben", "build", tile="m4w3", to=0)
     assert state["palaces"]["ben"] == [["b3w2", "m4w3"]]

@@ -4,7 +4,7 @@ import json
 
 from companion.engines import palazzo as pz
 
-from .helpers import act, drawn, game
+from .helpers import act, drawn, game, with_quarry
 
 
 def test_each_seat_sees_its_own_hand_and_only_the_size_of_others():
@@ -92,4 +92,20 @@ def test_log_lines_read_naturally():
     assert pz.describe(state, "ann", {"type": "auction"}) == (
         "Anna moved the master builder to quarry 1 and opens the auction of "
         "marble 2 (2 windows) with the value-3 certificate"
+    )
+
+
+def test_log_lines_of_a_distribution_and_of_a_sealed_reveal():
+    lot = ["b3w2", "m4w3", "s5w2", "m1w1"]
+    state = act(drawn(with_quarry(game(2), 1, lot), "ann", "m4w1", "b5w3"), "ann", "auction")
+    state = act(state, "ann", "build", tile="m4w3", to="new")
+    assert pz.describe(state, "ben", {"type": "build", "tile": "s5w2", "to": "discard"}) == (
+        "Ben took sandstone 5 (2 windows) from quarry 1 and put it out of the game; "
+        "the 2 tile(s) left there leave the game"
+    )
+    state = act(drawn(game(2, bidding="sealed"), "ann", "m4w1", "b5w3"), "ann", "auction")
+    state = act(state, "ann", "sealed_bid", cards=["a4"])
+    assert pz.describe(state, "ben", {"type": "sealed_bid", "cards": []}, None) == (
+        "Ben submitted the last sealed bid. Bids: Anna 7, Ben passed; "
+        "Anna wins marble 2 (2 windows) for 7"
     )

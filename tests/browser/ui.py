@@ -1,0 +1,94 @@
+"""What people do in the browser: the host's set-up wizard, joining by the QR code's
+link, and an engine action performed by tapping the phone's own forms."""
+
+import re
+
+from playwright.sync_api import Page, expect
+
+from tests.web.conftest import fa_form
+
+RADIOS = ("start", "auctions", "hands")
+
+
+def create_table(page: Page, base_url: str, names=("Anna", "Ben", "Cleo"), **options) -> str:
+    """From the home page, fill the Fifth Avenue wizard as ``fa_form`` does; the table's id."""
+    page.goto(base_url)
+    page.locator("ul.games a.button", has_text="Fifth Avenue").click()
+    expect(page.get_by_role("heading", name="New table: Fifth Avenue")).to_be_visible()
+    form = page.locator("form.setup")
+    for key, value in fa_form(names, **options).items():
+        if key == "board":
+            continue  # chosen above the form (5 lots by default)
+        if key in RADIOS:
+            form.locator(f'input[name="{key}"][value="{value}"]').check()
+        elif key.startswith(("name_", "title")):
+            form.locator(f'input[name="{key}"]').fill(value)
+        else:
+            form.locator(f'select[name="{key}"]').select_option(value)
+    form.get_by_role("button", name="Create the table").click()
+    expect(page).to_have_url(re.compile(r"/t/[\w-]+$"))
+    return page.url.rsplit("/", 1)[1]
+
+
+def join(page: Page, join_url: str, name: str) -> None:
+    """Open the QR code's link on a phone and tap one's own name."""
+    page.goto(join_url)
+    page.get_by_role("button", name=name, exact=True).tap()
+    expect(page).to_have_url(re.compile(r"/me$"))
+    expect(page.locator("#main .status .me")).to_have_text(name)
+
+
+def seq_of(page: Page) -> int:
+    return int(page.locator("#main").get_attribute("data-seq"))
+
+
+def wait_for_move(pages, seq: int, timeout: float | None = None) -> None:
+    """Every page shows move ``seq`` (pushed over its WebSocket, no reload)."""
+    for page in pages:
+        expect(page.locator("#main")).to_have_attribute("data-seq", str(seq), timeout=timeout)
+
+
+def perform(page: Page, action: dict) -> None:
+    """Do ``action`` with the phone's action forms, as a player would."""
+    kind = action["type"]
+    form = page.locator(f"#main form.act-{kind}")
+    if kind == "place_initial_building":
+        _tap_lot(form, action)  # the form submits itself
+    elif kind == "place_shop":
+        form.locator(f'input[name="shop"][value="{action["shop"]}"]').check()
+        _tap_lot(form, action)
+        expect(form.locator('select[name="spot"]')).to_have_value(f"{action['quarter']}:{action['lot']}")
+        form.get_by_role("button", name="Place the shop").tap()
+    elif kind == "take_colored":
+        for i, card in enumerate(action["cards"], 1):
+            form.locator(f'select[name="color_{i}"]').select_option(card["color"])
+        form.get_by_role("button", name="Take the two cards").tap()
+    elif kind == "move_commission":
+        form.locator(f'button[name="move"][value="{action["commission"]}:{action["to"]}"]').tap()
+    elif kind in ("score_quarter", "choose_color", "build"):
+        field, value = {"score_quarter": ("quarter", action.get("quarter")),
+                        "choose_color": ("color", action.get("color")),
+                        "build": ("count", action.get("count"))}[kind]
+        form.locator(f'button[name="{field}"][value="{value}"]').tap()
+    elif kind == "bid":
+        counts = {}
+        for card in action["cards"]:
+            key = f"n_{card['color']}_{card['value']}"
+            counts[key] = counts.get(key, 0) + 1
+        for key, n in counts.items():
+            form.locator(f'input[name="{key}"]').fill(str(n))
+        form.locator("button.primary").tap()
+    elif kind in ("pass", "close_quarter", "take_buildings"):
+        form.locator("button").tap()
+    else:
+        raise AssertionError(f"no phone form for {kind}")
+
+
+def _tap_lot(form, action: dict) -> None:
+    form.locator(f'g.lot.pickable[data-spot="{action["quarter"]}:{action["lot"]}"]').tap()
+
+
+def refusal(page: Page) -> str:
+    """The refusal message on a page, if any (for failure reports)."""
+    message = page.locator("#main .message.refused")
+    return message.inner_text() if message.count() else ""
