@@ -143,7 +143,7 @@ def test_hand_chips_show_a_phone_its_own_hand_and_nothing_on_the_table_screen(pl
             if viewer in (None, "host"):
                 assert chips == [], (viewer, message.seq)
             else:
-                hand = fa.view(table.game.states[message.seq], viewer)["hand"]
+                hand = table.game.states[message.seq]["hands"][viewer]  # the seat's own cards, not a view
                 assert hand and chips == sorted(((c["color"], c["value"]) for c in hand), key=str), (viewer, message.seq)
 
 

@@ -30,11 +30,16 @@ player who turns them up)
     bid) · ``pass {}`` · ``sealed_bid {cards, groups?}`` (empty = pass; house rule) ·
     ``build {tile, to: palace index | "new" | "discard"}`` · ``reconstruct {card,
     move: "extract" {palace, tile} | "insert" {palace, into} | "remove" {palace}}``.
+
+Payments for screens (a live total while cards are picked)
+    ``decompose(cards, groups=None, currency_=None)`` → ``{"value", "groups", "loose",
+    "currency"}`` or IllegalAction; ``largest_payment(hand, currency_=None)``.
 """
 
 from .game import apply, is_over, setup, to_act
 from .legal import legal
 from .log import describe
+from .money import decompose, largest_payment
 from .scoring import scores
 from .view import view
 
@@ -46,4 +51,5 @@ PLAYERS = (2, 4)
 __all__ = [
     "NAME", "TITLE", "RULE_PREFIX", "PLAYERS",
     "setup", "apply", "to_act", "legal", "view", "scores", "is_over", "describe",
+    "decompose", "largest_payment",
 ]

@@ -1,0 +1,197 @@
+"""A game night in a real browser: the host sets up a sealed-bid Fifth Avenue table for
+three, three phones join by the table's link, and they play through the initial
+buildings, shop turns, a quarter scoring, a server restart, and a full sealed auction
+round that ends with a closure.
+
+Which move comes next is worked out by folding the engine over the events in the
+server's SQLite file (``plan.next_action``); every move is then made by tapping the
+acting phone's forms, and every other page must show it without a reload.
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from companion.engines import TABLE
+from companion.engines import fifth_avenue as engine
+from companion.store import Store
+
+from . import plan
+from .ui import create_table, join, perform, refusal, seq_of, wait_for_move
+
+NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
+RECONNECT_TIMEOUT = 30_000  # ms: sockets retry with a growing random back-off
+
+
+class Game:
+    """The table under test: its pages, and the engine's picture from the stored events."""
+
+    def __init__(self, server, table_id: str, host, phones: dict):
+        self.store = Store(str(server.db))
+        self.table_id, self.host, self.phones = table_id, host, phones
+        self.config = self.store.table(table_id).config
+
+    @property
+    def pages(self) -> list:
+        return [self.host, *self.phones.values()]
+
+    def now(self) -> tuple[dict, list, str, dict]:
+        """State, events, the seat that acts next in the script, and its action."""
+        events = self.store.events(self.table_id)
+        state = plan.fold(self.config, events)
+        seat = sorted(engine.to_act(state))[0]
+        assert seat != TABLE, "with three players the table never has to draw"
+        return state, events, seat, plan.next_action(state, seat, events)
+
+    def step(self, timeout: float | None = None) -> tuple[str, dict]:
+        """Make the next scripted move on its phone; every page then shows it."""
+        _, events, seat, action = self.now()
+        phone = self.phones[seat]
+        perform(phone, action)
+        try:
+            wait_for_move([phone], len(events) + 1)
+        except AssertionError as error:
+            raise AssertionError(f"{seat} {action} was not taken: {refusal(phone)!r}") from error
+        wait_for_move(self.pages, len(events) + 1, timeout)
+        return seat, action
+
+    def play_until(self, stop) -> None:
+        """Play scripted moves until ``stop(state, seat, action)`` holds before a move."""
+        while not stop(*self._next_move()):
+            self.step()
+
+    def _next_move(self):
+        state, _, seat, action = self.now()
+        return state, seat, action
+
+
+def test_game_night(server, contexts):
+    host = contexts("desktop").new_page()
+    table_id = create_table(host, server.url, auctions="sealed")
+    join_link = host.locator("aside.join a.join-url")
+    join_url = join_link.get_attribute("href")
+    assert join_url.startswith(server.url) and "/j/" in join_url
+    expect(join_link).to_have_text(join_url)  # the address under the QR code
+    expect(host.locator("aside.join .qr svg")).to_be_visible()
+
+    phones = {}
+    for seat, name in NAMES.items():
+        phones[seat] = contexts("phone").new_page()
+        join(phones[seat], join_url, name)
+    for name in NAMES.values():  # the table screen sees every phone arrive
+        expect(host.locator("ul.players li", has_text=name).locator(".presence")).to_have_text("here")
+    game = Game(server, table_id, host, phones)
+
+    _initial_buildings(game)
+    _shop_turn(game)
+    _quarter_scoring(game)
+    _restart(game, server)
+    _sealed_auction_round(game)
+
+
+def _initial_buildings(game: Game) -> None:
+    """Six placements in snake order (FA-S-4), each tapped on the phone's board picture."""
+    order = []
+    for _ in range(6):
+        seat, action = game.step()
+        order.append(seat)
+    assert order == ["p1", "p3", "p2", "p2", "p3", "p1"]
+    lot = game.host.locator('g.quarter[data-quarter="34w"] g.lot[data-spot="34w:green"] .fa-building')
+    expect(lot).to_have_class(re.compile(r"piece-red"))  # Anna is red
+    expect(game.host.locator(".log li").first).to_contain_text(
+        "Anna placed an initial building on the violet lot of 42nd Street West")
+
+
+def _shop_turn(game: Game) -> None:
+    """Action B: a shop on 34w's last free lot, two coloured cards, white to 34w."""
+    assert game.now()[3] == {"type": "place_shop", "shop": "boutique", "quarter": "34w", "lot": "violet"}
+    for _ in range(3):
+        game.step()
+    for page in (game.host, game.phones["p2"]):
+        expect(page.locator('g.quarter g.lot[data-spot="34w:violet"] .fa-shop').first).to_have_text("B")
+    expect(game.phones["p2"].locator(".log li").first).to_contain_text(
+        "Anna moved the white commission from City Hall to 34th Street West")
+    expect(game.phones["p1"].locator("section.sheet")).to_contain_text("cards in hand: 11")
+
+
+def _quarter_scoring(game: Game) -> None:
+    """Action D on 34w. Its ring is orange (boutique), green (Anna), grey (Cleo),
+    brown (Ben), violet (boutique): Anna and Ben each see one shop type next door
+    (2 VP), Cleo none (1 VP)."""
+    assert game.now()[3] == {"type": "score_quarter", "quarter": "34w"}
+    for _ in range(2):  # score, then move a commission (the black cards are automatic)
+        game.step()
+    expected = {"p1": 2, "p2": 2, "p3": 1}
+    for seat, points in expected.items():
+        row = game.host.locator("ul.players li", has_text=NAMES[seat])
+        expect(row.locator(".score")).to_have_text(str(points))
+        phone = game.phones[seat]
+        expect(phone.locator("section.sheet h2")).to_have_text(f"Your score: {points}")
+        event = phone.locator("section.scores details.score-event").first
+        expect(event.locator("summary")).to_contain_text("34th Street West")
+        expect(event.locator("summary .pts")).to_contain_text("Anna +2, Cleo +1, Ben +2")
+
+
+def _restart(game: Game, server) -> None:
+    """Stop the server mid-game and start it again: every open page picks up where it
+    was, and the next move reaches every page over a reconnected socket."""
+    seq = seq_of(game.host)
+    server.restart()
+    for page in game.pages:
+        assert seq_of(page) == seq
+    game.step(timeout=RECONNECT_TIMEOUT)
+    for page in game.pages:
+        assert seq_of(page) == seq + 1
+
+
+def _sealed_auction_round(game: Game) -> None:
+    """Turns until white is back on City Hall, then a sealed round over 34w (closed by its
+    winner), 42w, 52w and Central Park, every seat bidding or passing on its own phone."""
+    game.play_until(lambda state, seat, action: state["step"] == "auction")
+    for page in game.pages:
+        expect(page.locator(".log li").first).to_contain_text("the auctions begin")
+    expect(game.host.locator(".turn-status .auction h3")).to_contain_text("34th Street West")
+
+    # Anna passes first; then Ben's bid while Cleo has not submitted yet.
+    game.play_until(lambda state, seat, action: action["type"] == "bid")
+    seat, action = game.step()
+    assert seat == "p2" and action["cards"] == [{"color": "brown", "value": 6}, {"color": "black", "value": 5}]
+    _check_sealed(game, bidder="p2", shown="brown 6, black 5", total="11")
+
+    game.play_until(lambda state, seat, action: state["step"] == "build")
+    assert game.now()[2:] == ("p2", {"type": "close_quarter"})
+    expect(game.phones["p2"].locator("#main form.act-build")).to_be_visible()  # may build instead
+    game.step()
+    # Ben closes: 1 VP per building there (3); Anna and Cleo half their 34w scores (1, 0).
+    expect(game.host.locator('g.quarter.closed[data-quarter="34w"]')).to_have_count(1)
+    expect(game.host.locator(".log li").first).to_contain_text("Ben closed 34th Street West")
+    totals = {"p1": 3, "p2": 5, "p3": 1}
+    for seat, points in totals.items():
+        expect(game.host.locator("ul.players li", has_text=NAMES[seat]).locator(".score")).to_have_text(str(points))
+    expect(game.phones["p2"].locator("section.sheet h2")).to_have_text("Your score: 5")
+
+    game.play_until(lambda state, seat, action: state["round"] is None)
+    state = game.now()[0]
+    assert state["active"] == "p3" and state["step"] == "choose"
+    assert state["commissions"]["white"] == {"at": "city_hall", "markers": []}
+    assert sum(state["central_park"].values()) == 1  # Ben won Central Park and built there
+    expect(game.host.locator(".turn-status h2")).to_have_text("Waiting for Cleo")
+    expect(game.phones["p3"].locator("#main form.act-place_shop")).to_be_visible()
+    for seat, points in totals.items():  # the rest of the round scores nothing now
+        expect(game.host.locator("ul.players li", has_text=NAMES[seat]).locator(".score")).to_have_text(str(points))
+
+
+def _check_sealed(game: Game, bidder: str, shown: str, total: str) -> None:
+    """A sealed bid is in: only its author's phone shows its cards and total."""
+    name = NAMES[bidder]
+    expect(game.phones[bidder].locator(".log li").first).to_contain_text(f"({shown})")
+    for seat, phone in game.phones.items():
+        if seat != bidder:
+            expect(phone.locator(".log li").first).to_have_text(
+                f"{name} submitted a sealed bid for 34th Street West.")
+            expect(phone.locator("#main")).not_to_contain_text(shown)
+    status = game.host.locator(".turn-status .auction")
+    expect(status.locator("li", has_text=name)).to_have_text(f"{name}: sealed bid in")
+    expect(status).not_to_contain_text(total)
+    expect(game.host.locator("#main")).not_to_contain_text(shown)
+    expect(status.locator("li", has_text="Cleo")).to_have_text("Cleo: —")
