@@ -30,7 +30,9 @@ PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touc
 START_TIMEOUT = 20  # seconds for gunicorn to answer HTTP
 STOP_TIMEOUT = 30  # graceful_timeout is 10 s; open sockets may hold it that long
 
-expect.set_options(timeout=8_000)
+ACTION_TIMEOUT = 8_000  # ms, for taps and for expectations
+
+expect.set_options(timeout=ACTION_TIMEOUT)
 
 
 def free_port() -> int:
@@ -106,6 +108,7 @@ def contexts(browser):
 
     def new(kind: str):
         context = browser.new_context(**(DESKTOP if kind == "desktop" else PHONE))
+        context.set_default_timeout(ACTION_TIMEOUT)
         opened.append(context)
         return context
 

@@ -182,16 +182,17 @@ def _sealed_auction_round(game: Game) -> None:
 
 
 def _check_sealed(game: Game, bidder: str, shown: str, total: str) -> None:
-    """A sealed bid is in: only its author's phone shows its cards and total."""
+    """A sealed bid is in: only its author's phone shows its cards and total; every
+    other page says no more than "sealed bid in"."""
     name = NAMES[bidder]
-    expect(game.phones[bidder].locator(".log li").first).to_contain_text(f"({shown})")
-    for seat, phone in game.phones.items():
-        if seat != bidder:
-            expect(phone.locator(".log li").first).to_have_text(
-                f"{name} submitted a sealed bid for 34th Street West.")
-            expect(phone.locator("#main")).not_to_contain_text(shown)
-    status = game.host.locator(".turn-status .auction")
-    expect(status.locator("li", has_text=name)).to_have_text(f"{name}: sealed bid in")
-    expect(status).not_to_contain_text(total)
-    expect(game.host.locator("#main")).not_to_contain_text(shown)
-    expect(status.locator("li", has_text="Cleo")).to_have_text("Cleo: —")
+    own = game.phones[bidder]
+    expect(own.locator(".log li").first).to_contain_text(f"({shown})")
+    expect(own.locator(".turn-status .auction li", has_text=name)).to_contain_text(total)
+    others = [game.host] + [phone for seat, phone in game.phones.items() if seat != bidder]
+    for page in others:
+        expect(page.locator(".log li").first).to_have_text(f"{name} submitted a sealed bid for 34th Street West.")
+        status = page.locator(".turn-status .auction")
+        expect(status.locator("li", has_text=name)).to_have_text(f"{name}: sealed bid in")
+        expect(status).not_to_contain_text(total)
+        expect(page.locator("#main")).not_to_contain_text(shown)
+    expect(game.host.locator(".turn-status .auction li", has_text="Cleo")).to_have_text("Cleo: —")

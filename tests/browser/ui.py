@@ -70,13 +70,11 @@ def perform(page: Page, action: dict) -> None:
                         "choose_color": ("color", action.get("color")),
                         "build": ("count", action.get("count"))}[kind]
         form.locator(f'button[name="{field}"][value="{value}"]').tap()
-    elif kind == "bid":
-        counts = {}
+    elif kind == "bid":  # tap each card laid out; the running total follows
         for card in action["cards"]:
-            key = f"n_{card['color']}_{card['value']}"
-            counts[key] = counts.get(key, 0) + 1
-        for key, n in counts.items():
-            form.locator(f'input[name="{key}"]').fill(str(n))
+            form.locator(f'.cardtap[data-field="n_{card["color"]}_{card["value"]}"]').tap()
+        total = sum(card["value"] for card in action["cards"])
+        expect(form.locator(".bid-total output")).to_have_text(str(total))
         form.locator("button.primary").tap()
     elif kind in ("pass", "close_quarter", "take_buildings"):
         form.locator("button").tap()

@@ -73,10 +73,31 @@ class Browser:
     def cookie_header(self) -> str:
         return "; ".join(f"{k}={v}" for k, v in self.cookies.items())
 
-    def listen(self, table_id: str, phone: bool = False) -> "Listener":
+    def listen(self, table_id: str, phone: bool = False, timeout: float = 10.0) -> "Listener":
         """Open this device's live socket for a table (as its phone page, or its table screen)."""
         url = f"ws://{self.host}:{self.port}/t/{table_id}/ws" + ("?page=phone" if phone else "")
-        return Listener(url, self.cookie_header())
+        return Listener(url, self.cookie_header(), timeout)
+
+
+def _connect(url: str, headers, timeout: float) -> Client:
+    """``Client.connect`` that gives up after ``timeout`` seconds (its handshake has no
+    timeout of its own, and a server with no thread free never answers)."""
+    outcome = []
+
+    def attempt():
+        try:
+            outcome.append(Client.connect(url, headers=headers))
+        except Exception as error:  # handed to the caller below
+            outcome.append(error)
+
+    thread = threading.Thread(target=attempt, daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if not outcome:
+        raise TimeoutError(f"no WebSocket handshake from {url} within {timeout} s")
+    if isinstance(outcome[0], Exception):
+        raise outcome[0]
+    return outcome[0]
 
 
 @dataclass
@@ -89,8 +110,8 @@ class Message:
 class Listener:
     """A WebSocket client; a thread of its own reads and keeps every message with its arrival time."""
 
-    def __init__(self, url: str, cookie: str = ""):
-        self.ws = Client.connect(url, headers={"Cookie": cookie} if cookie else None)
+    def __init__(self, url: str, cookie: str = "", timeout: float = 10.0):
+        self.ws = _connect(url, {"Cookie": cookie} if cookie else None, timeout)
         self.messages: list[Message] = []
         self.closed = False
         self.close_reason = None

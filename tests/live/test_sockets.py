@@ -6,14 +6,14 @@ import re
 
 from .clients import Browser
 
-OOB_MAIN = re.compile(r'<div id="main" class="(\w+)-main" data-seq="(\d+)" hx-swap-oob="true"')
+MAIN_TAG = re.compile(r'<div id="main"[^>]*>')
 
 
 def main_of(text: str) -> tuple[str, int]:
-    """Which main region a message swaps in (``"phone"``/``"table"``) and its move number."""
-    found = OOB_MAIN.search(text)
-    assert found, text[:500]
-    return found[1], int(found[2])
+    """Which main region a message swaps in out of band (``"phone"``/``"table"``) and its move."""
+    tag = MAIN_TAG.search(text)
+    assert tag and 'hx-swap-oob="true"' in tag[0], text[:500]
+    return re.search(r'class="(\w+)-main', tag[0])[1], int(re.search(r'data-seq="(\d+)"', tag[0])[1])
 
 
 def own_name(text: str) -> str:

@@ -43,7 +43,7 @@ HANDLERS = {
 TURN_RULES = {
     "initial": "FA-S-4", "choose": "FA-S-5", "take_colored": "FA-T-1",
     "move_commission": "FA-T-1", "auction": "FA-A-2", "cp_color": "FA-A-7", "build": "FA-A-4",
-    "dummy": "FA-2P-2", "reveal": "FA-E-3",
+    "dummy": "FA-2P-2", "reveal": "FA-E-1",
 }
 
 #: Inputs only the table makes (random draws), with the rule that says what they are.

@@ -40,7 +40,7 @@ def next_auction(state: dict) -> None:
         return
     place = rnd["queue"].pop(0)
     opener = rnd["opener"]
-    order = clockwise_from(state, opener) + [s for s in bidders(state) if s == DUMMY]
+    order = clockwise_from(state, opener) + ([DUMMY] if DUMMY in bidders(state) else [])
     is_park = place == CENTRAL_PARK
     state["auction"] = {
         "kind": "central_park" if is_park else "quarter",
@@ -283,13 +283,21 @@ def build_max(state: dict) -> int:
 
 
 def build(state: dict, seat: str, action: dict) -> None:
-    """Build 0..max buildings from the reserve on the won lot or Central Park (FA-A-4, FA-A-6)."""
+    """Build 0..max buildings from the reserve on the won lot or Central Park (FA-A-4, FA-A-6).
+
+    ``lot`` may be given; it must be the lot of the bid's colour (None for Central Park).
+    """
     offer = state["build"]
     count = field(action, "count", int, "FA-A-4", "how many buildings to build")
     if not offer["can_build"]:
         raise IllegalAction("FA-X-1", f"{name(state, seat)} has no buildings in "
                             f"{QUARTERS[offer['quarter']]}, which was full: the winner must close it.",
                             quarter=offer["quarter"])
+    lot = action.get("lot", offer["color"])
+    if lot != offer["color"]:
+        where = "on Central Park" if offer["kind"] == "central_park" else f"on the {offer['color']} lot"
+        raise IllegalAction("FA-A-6", f"{name(state, seat)} bid {offer['color'] or 'for Central Park'}, "
+                            f"so builds {where}, not on {lot!r}.", lot=lot)
     most = build_max(state)
     if not 0 <= count <= most:
         raise IllegalAction("FA-A-4", f"{name(state, seat)} may build 0 to {most} buildings (card "

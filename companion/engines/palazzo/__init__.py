@@ -26,14 +26,14 @@ player who turns them up)
     ``enter_hand {cards: [4]}`` · ``take_money {cards: [players + 1 revealed]}`` ·
     ``pick {cards: [2 or 1]}`` · ``draw_tiles {tiles: [first, second]}`` (``"knight"``
     for a knight; a lone entry if the fifth knight comes first) · ``buy {tiles: [1-2],
-    cards, groups?}`` · ``auction {}`` · ``raise {cards, groups?}`` (cards added to your
+    cards, groups?}`` · ``auction {quarry?}`` · ``raise {cards, groups?}`` (cards added to your
     bid) · ``pass {}`` · ``sealed_bid {cards, groups?}`` (empty = pass; house rule) ·
     ``build {tile, to: palace index | "new" | "discard"}`` · ``reconstruct {card,
     move: "extract" {palace, tile} | "insert" {palace, into} | "remove" {palace}}``.
 
 Payments for screens (a live total while cards are picked)
-    ``decompose(cards, groups=None, currency_=None)`` → ``{"value", "groups", "loose",
-    "currency"}`` or IllegalAction; ``largest_payment(hand, currency_=None)``.
+    ``decompose(cards, groups=None, currency=None)`` → ``{"value", "groups", "loose",
+    "currency"}`` or IllegalAction; ``largest_payment(hand, currency=None)``.
 """
 
 from .game import apply, is_over, setup, to_act

@@ -68,17 +68,20 @@ def _index(palaces: list, index, rule: str, key: str) -> int:
     return index
 
 
+def to_build(state) -> list:
+    """The tiles waiting to be built: the acquired ones, or the quarry being dealt out."""
+    if state["phase"] == "distribute":
+        return state["tiles"]["quarries"][state["distribution"]["quarry"]]
+    return state["building"]["tiles"]
+
+
 def build(state, seat, action) -> None:
     """Build one acquired tile: the winner's/buyer's pending tiles, or one from the quarry
     during a distribution (PZ-A-2)."""
     tile = field(action, "tile", str, "PZ-BLD-2", "'b3w2'")
     tiles.parse(tile)
     distributing = state["phase"] == "distribute"
-    if distributing:
-        quarries = state["tiles"]["quarries"]
-        pending = quarries[state["distribution"]["quarry"]]
-    else:
-        pending = state["building"]["tiles"]
+    pending = to_build(state)
     if missing(pending, [tile]) is not None:
         raise IllegalAction(
             "PZ-A-2" if distributing else "PZ-BLD-2",

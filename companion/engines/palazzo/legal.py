@@ -105,10 +105,7 @@ def _sealed(state, seat):
 
 
 def _build(state, seat):
-    if state["phase"] == "distribute":
-        pending = state["tiles"]["quarries"][state["distribution"]["quarry"]]
-    else:
-        pending = state["building"]["tiles"]
+    pending = building.to_build(state)
     palaces = state["palaces"][seat]
     choices = [{"tile": t, "to": building.build_targets(palaces, t)} for t in sorted(set(pending))]
     return [{"type": "build", "choices": choices}], []

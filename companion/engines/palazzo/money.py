@@ -35,7 +35,7 @@ def value(card: str) -> int:
     return _VALUE[card]
 
 
-def currency(card: str):
+def currency_of(card: str):
     """The currency letter of a card; None for a certificate."""
     return None if card == CERTIFICATE else card[0]
 
@@ -77,12 +77,12 @@ def is_group(cards) -> bool:
     return (
         CERTIFICATE not in cards
         and len({value(c) for c in cards}) == 1
-        and sorted(currency(c) for c in cards) == list(CURRENCIES)
+        and sorted(currency_of(c) for c in cards) == list(CURRENCIES)
     )
 
 
 def _payment(groups: list, loose: list) -> dict:
-    currencies = {currency(c) for c in loose} - {None}
+    currencies = {currency_of(c) for c in loose} - {None}
     return {
         "value": GROUP_VALUE * len(groups) + sum(value(c) for c in loose),
         "groups": sorted(sorted(g) for g in groups),
@@ -91,16 +91,16 @@ def _payment(groups: list, loose: list) -> dict:
     }
 
 
-def decompose(cards: list, groups=None, currency_=None) -> dict:
+def decompose(cards: list, groups=None, currency=None) -> dict:
     """The payment made by ``cards``: ``{"value", "groups", "loose", "currency"}``.
 
     ``groups`` are the groups the player declares (else the best split is found);
-    ``currency_`` forces the currency of the loose cards (an auction raise must keep it).
+    ``currency`` forces the currency of the loose cards (an auction raise must keep it).
     Raises PZ-P-2 for a declared non-group, PZ-P-1 for loose cards of two currencies.
     """
     check_cards(cards, "PZ-P-1")
     if groups is None:
-        return _best(cards, currency_)
+        return _best(cards, currency)
     if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
         raise IllegalAction("PZ-P-2", "Declare groups as lists of three cards.", groups=groups)
     rest = Counter(cards)
@@ -119,12 +119,12 @@ def decompose(cards: list, groups=None, currency_=None) -> dict:
             )
         rest -= Counter(group)
     payment = _payment(groups, list(rest.elements()))
-    _check_loose(payment["loose"], currency_)
+    _check_loose(payment["loose"], currency)
     return payment
 
 
-def _check_loose(loose: list, currency_) -> None:
-    currencies = sorted({currency(c) for c in loose} - {None})
+def _check_loose(loose: list, currency) -> None:
+    currencies = sorted({currency_of(c) for c in loose} - {None})
     if len(currencies) > 1:
         raise IllegalAction(
             "PZ-P-1",
@@ -132,13 +132,13 @@ def _check_loose(loose: list, currency_) -> None:
             "loose cards of one currency only, plus certificates and whole groups.",
             loose=loose,
         )
-    if currencies and currency_ and currencies[0] != currency_:
+    if currencies and currency and currencies[0] != currency:
         raise IllegalAction(
             "PZ-P-1",
-            f"Your loose cards so far are in currency {currency_.upper()}; you may add only "
-            f"{currency_.upper()} cards, certificates and whole groups, not {names(loose)}.",
+            f"Your loose cards so far are in currency {currency.upper()}; you may add only "
+            f"{currency.upper()} cards, certificates and whole groups, not {names(loose)}.",
             loose=loose,
-            currency=currency_,
+            currency=currency,
         )
 
 
@@ -155,20 +155,20 @@ def _split(counts: Counter, loose_currency: str):
     return groups, loose
 
 
-def _best(cards: list, currency_) -> dict:
+def _best(cards: list, currency) -> dict:
     counts = Counter(cards)
     certificates = counts.pop(CERTIFICATE, 0)
     cert_groups = [[CERTIFICATE] * 3] * (certificates // 3)
     cert_loose = [CERTIFICATE] * (certificates % 3)
     best = None
-    for loose_currency in [currency_] if currency_ else CURRENCIES:
+    for loose_currency in [currency] if currency else CURRENCIES:
         split = _split(counts, loose_currency)
         if split:
             payment = _payment(cert_groups + split[0], cert_loose + split[1])
             if best is None or payment["value"] > best["value"]:
                 best = payment
     if best is None:  # name the cards that no grouping can make legal
-        _check_loose(list(_form_groups(counts)[1].elements()), currency_)
+        _check_loose(list(_form_groups(counts)[1].elements()), currency)
     return best
 
 
@@ -182,19 +182,19 @@ def _form_groups(counts: Counter) -> tuple[list, Counter]:
     return groups, left
 
 
-def largest_payment(hand: list, currency_=None) -> dict:
+def largest_payment(hand: list, currency=None) -> dict:
     """PZ-E-3: the most valuable single payment the cards in ``hand`` can make.
 
     Every possible group is formed (a group is worth 15, more than any card it uses
     could add loose), then the currency with the richest leftovers is paid loose.
-    ``currency_`` fixes the loose currency (what an auction raise may still add).
+    ``currency`` fixes the loose currency (what an auction raise may still add).
     """
     counts = Counter(hand)
     certificates = counts.pop(CERTIFICATE, 0)
     groups, left = _form_groups(counts)
     groups += [[CERTIFICATE] * 3] * (certificates // 3)
     certs = [CERTIFICATE] * (certificates % 3)
-    options = [currency_] if currency_ else CURRENCIES
+    options = [currency] if currency else CURRENCIES
     richest = max(options, key=lambda c: sum(v * left[f"{c}{v}"] for v in VALUES))
     loose = [f"{richest}{v}" for v in VALUES for _ in range(left[f"{richest}{v}"])]
     return _payment(groups, certs + loose)

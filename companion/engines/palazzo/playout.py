@@ -57,7 +57,7 @@ def _payment(state, rng, offer: dict, at_least: int, currency=None):
     cards = offer["cards"] if private else state["money"]["unknown"]
     size = offer["hand_size"]
     for loose in [currency] if currency else rng.sample(money.CURRENCIES, 3):
-        usable = [c for c in cards if money.currency(c) in (loose, None)]
+        usable = [c for c in cards if money.currency_of(c) in (loose, None)]
         chosen = rng.sample(usable, min(size, len(usable)))
         total = 0
         for i, card in enumerate(chosen):

@@ -151,7 +151,8 @@ def test_winner_builds_up_to_the_limit_from_the_reserve_on_the_bid_lot():
     refused(state, "s1", "build", "FA-A-4", count=3)
     refused(state, "s1", "build", "FA-A-4", count=-1)
     refused(state, "s1", "build", "FA-A-4", count="two")
-    state = act(state, "s1", "build", count=2)
+    refused(state, "s1", "build", "FA-A-6", count=2, lot="orange")  # the bid was grey
+    state = act(state, "s1", "build", count=2, lot="grey")
     grey = state["quarters"]["ts"]["lots"][2]
     assert grey["owner"] == "s1" and grey["buildings"] == 2
     assert state["reserve"]["s1"] == 1

@@ -91,6 +91,7 @@ def test_a_quarter_with_an_empty_lot_cannot_be_closed():
 
 
 def test_closure_sends_the_other_commissions_marker_home():
+    """FA-X-3: a marker of the other commission on the closed quarter goes home."""
     state = full_times_square(started())
     state["commissions"]["beige"] = {"at": "52e", "markers": ["34e", "ts"]}
     state = act(won_by(state, "s1", "violet"), "s1", "close_quarter")
@@ -98,6 +99,7 @@ def test_closure_sends_the_other_commissions_marker_home():
 
 
 def test_the_other_commission_may_stand_in_the_closed_quarter_and_leaves_no_marker():
+    """FA-X-3: the other commission standing there stays and cannot score it."""
     state = full_times_square(started())
     state["commissions"]["beige"] = {"at": "ts", "markers": ["34e"]}
     state = act(won_by(state, "s1", "violet"), "s1", "close_quarter")

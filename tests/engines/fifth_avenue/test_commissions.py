@@ -38,6 +38,7 @@ def test_route_refuses_a_space_that_is_not_next():
 
 
 def test_leaving_a_quarter_leaves_a_marker_and_quarters_may_be_shared():
+    """FA-M-3: a marker where the commission left; sharing quarters is allowed."""
     state = at_move()
     state["commissions"]["white"] = {"at": "34w", "markers": []}
     state["commissions"]["beige"] = {"at": "ts", "markers": ["34w"]}
@@ -60,6 +61,7 @@ def test_closed_quarter_is_skipped():
 
 
 def test_no_marker_is_left_on_a_closed_quarter():
+    """FA-M-4 and FA-X-3: no marker on a closed quarter."""
     state = at_move()
     state["quarters"]["ts"]["closed"] = True
     state["closed"] = ["ts"]

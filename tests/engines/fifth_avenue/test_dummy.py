@@ -56,6 +56,7 @@ def test_dummy_drops_out_when_not_above_the_highest_bid():
 
 
 def test_dummy_wins_when_both_players_pass_and_builds_on_the_best_empty_lot():
+    """FA-2P-2 and FA-2P-3: the dummy wins and builds one building on the best empty lot."""
     state = clear(two(), "ts")
     put(state, "ts", "green", shops=["perfumery"])
     put(state, "ts", "brown", shops=["jeweler"])  # grey: 2 types (3 VP); orange, violet: 2 VP
@@ -74,6 +75,7 @@ def test_dummy_wins_when_both_players_pass_and_builds_on_the_best_empty_lot():
 
 
 def test_dummy_builds_one_on_each_tied_lot_and_may_hold_several_lots():
+    """FA-2P-3: one building on each of the tied most valuable empty lots."""
     state = clear(two(), "ts")
     put(state, "ts", "green", shops=["perfumery"])
     put(state, "ts", "brown", shops=["jeweler"])
@@ -87,6 +89,7 @@ def test_dummy_builds_one_on_each_tied_lot_and_may_hold_several_lots():
 
 
 def test_dummy_closes_a_quarter_without_empty_lot_and_scores_nothing():
+    """FA-2P-3 and FA-2P-4: with no empty lot the dummy closes; it never scores."""
     state = two()
     put(state, "34w", "green", shops=["gallery"])  # 34w: orange shop, grey Anna, brown Bruno
     put(state, "34w", "violet", shops=["jeweler"])
@@ -102,6 +105,7 @@ def test_dummy_closes_a_quarter_without_empty_lot_and_scores_nothing():
 
 
 def test_a_player_closing_counts_the_dummys_buildings():
+    """FA-2P-4: the closer counts the dummy's buildings."""
     state = two()
     put(state, "34w", "green", owner="dummy", buildings=1)
     put(state, "34w", "violet", shops=["jeweler"])

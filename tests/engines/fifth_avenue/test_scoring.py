@@ -70,6 +70,7 @@ def test_same_type_twice_counts_once_and_no_shop_scores_one():
 
 
 def test_dummy_buildings_never_score():
+    """FA-Q-3: the dummy's buildings never score."""
     state = clear(started(2), "ts")
     put(state, "ts", "grey", owner="dummy", buildings=1)
     put(state, "ts", "green", shops=["jeweler"])
@@ -106,7 +107,8 @@ def test_central_park_reveal_scores_its_buildings():
                      "shops": ["boutique", "jeweler", "gallery", "perfumery"]}
     refused(state, TABLE, "reveal_central_park", "FA-E-3", shops=["boutique", "jeweler"])
     refused(state, TABLE, "reveal_central_park", "FA-E-3", shops=["boutique", "boutique", "jeweler"])
-    refused(state, "s1", "reveal_central_park", "FA-E-3", shops=["boutique", "jeweler", "gallery"])
+    err = refused(state, "s1", "reveal_central_park", "FA-E-1", shops=["boutique", "jeweler", "gallery"])
+    assert "reveal the shops under Central Park" in err.message  # the game has ended for players
     state = act(state, TABLE, "reveal_central_park", shops=["boutique", "jeweler", "gallery"])
     event = state["events"][-1]
     assert event["rule"] == "FA-E-3" and event["points"] == {"s1": 10, "s2": 5}
@@ -134,6 +136,7 @@ def tied_at_20(n_cards_s2_extra):
 
 
 def test_tie_goes_to_more_cards_in_hand_then_shared():
+    """FA-E-4: the tie-break by cards in hand, then a shared win."""
     state = tied_at_20(1)
     assert fa.scores(state)["totals"] == {"s1": 20, "s2": 20, "s3": 5}
     assert fa.scores(state)["winners"] == ["s2"]

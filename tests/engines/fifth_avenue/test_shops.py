@@ -48,6 +48,7 @@ def test_the_same_type_may_share_a_lot():
 
 
 def test_last_shop_of_a_block_goes_under_central_park():
+    """FA-SH-3: the last shop of a block moves under Central Park."""
     state = started()
     state = shop_turn(state, "s1", "boutique", "ts", "grey")
     assert state["cp_shops"] == []

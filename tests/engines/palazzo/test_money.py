@@ -82,9 +82,9 @@ def test_the_declared_decomposition_is_used_otherwise_the_most_valuable():  # PZ
 
 
 def test_a_forced_currency_refuses_other_loose_cards():  # PZ-P-1
-    assert money.decompose(["b5", "w2"], currency_="b")["value"] == 7
+    assert money.decompose(["b5", "w2"], currency="b")["value"] == 7
     with pytest.raises(IllegalAction) as err:
-        money.decompose(["b5", "w2"], currency_="a")
+        money.decompose(["b5", "w2"], currency="a")
     assert err.value.rule == "PZ-P-1"
 
 

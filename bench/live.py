@@ -1,0 +1,216 @@
+"""Live push latency under real gunicorn: from just before a phone's POST until EVERY open
+page of that table (its table screen and four phones) has received its fresh view.
+
+Starts gunicorn with the agreed settings (deploy/gunicorn.conf.py: one gthread worker) on a
+loopback port with a temporary database, opens N Fifth Avenue tables with a host table
+screen and four phones each (every socket read by its own thread), then plays random legal
+actions on every table at once, each table's actions one after another with a pause
+between them. Prints p50/p99 latency, errors and the worker's memory per scenario.
+
+Run: ``.venv/bin/python bench/live.py [--quick] [--threads N] [--pause S]``.
+Targets: 1 table × 5 clients p99 ≤ 50 ms; 20 tables × 5 clients p99 ≤ 150 ms; no
+errors; worker RSS ≤ 150 MB.
+"""
+
+import argparse
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))  # the real HTTP/WebSocket clients are shared with tests/live
+
+from companion.serving import DEFAULT_THREADS  # noqa: E402
+from tests.live.clients import Browser, Table  # noqa: E402
+from tests.web.conftest import fa_form  # noqa: E402
+
+SEATS = ("p1", "p2", "p3", "p4")
+NAMES = ("Anna", "Ben", "Cleo", "Dora")
+SCENARIOS = ((1, 0.050), (20, 0.150))  # tables, p99 target in seconds
+RSS_TARGET_MB = 150
+WAIT = 5.0  # seconds a page may take to get its update before it counts as an error
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Gunicorn:
+    """gunicorn -c deploy/gunicorn.conf.py on a loopback port, with its own database."""
+
+    def __init__(self, threads: int, workdir: str):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, COMPANION_DB=os.path.join(workdir, f"bench-{self.port}.sqlite3"),
+                   COMPANION_PUBLIC_URL=self.base + "/")
+        self.log = open(os.path.join(workdir, f"gunicorn-{self.port}.log"), "w+")
+        self.process = subprocess.Popen(
+            [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py"),
+             "--bind", f"127.0.0.1:{self.port}", "--threads", str(threads)],
+            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self._wait_ready()
+
+    def _wait_ready(self, timeout: float = 30) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn exited: {self.output()[-2000:]}")
+            try:
+                if Browser(self.base).get("/", timeout=1).status == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not answer in time")
+
+    def worker_pid(self) -> int:
+        pid = self.process.pid
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        return int(children[0])
+
+    def memory_mb(self) -> tuple[float, float]:
+        """The worker's resident memory now and at its peak (VmRSS, VmHWM), in MB."""
+        fields = dict(line.split(":", 1) for line in
+                      Path(f"/proc/{self.worker_pid()}/status").read_text().splitlines())
+        return tuple(int(fields[k].split()[0]) / 1024 for k in ("VmRSS", "VmHWM"))
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read()
+
+    def stop(self) -> None:
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            self.process.wait(20)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.close()
+
+
+class Run:
+    """Latencies and errors, shared by the tables' driver threads."""
+
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.lock = threading.Lock()
+
+    def record(self, latency: float | None = None, error: str | None = None) -> None:
+        with self.lock:
+            if error:
+                self.errors.append(error)
+            else:
+                self.latencies.append(latency)
+
+
+def open_table(base: str):
+    """A 4-player table with its host table screen and four phones connected and quiet."""
+    table = Table(base, fa_form(names=NAMES))
+    pages = [table.host.listen(table.id)]
+    for seat in SEATS:
+        pages.append(table.join(seat).listen(table.id, phone=True))
+    for page in pages:
+        page.wait_seq(0, WAIT)
+    return table, pages
+
+
+def drive(table, pages, actions: int, pause: float, rng: random.Random, run: Run) -> None:
+    """Play up to ``actions`` random legal actions, timing each until every page has it."""
+    time.sleep(rng.uniform(0, pause))  # the tables do not all act in step
+    for _ in range(actions):
+        if table.game.state["step"] == "over":
+            return
+        seat, action = table.game.choose(rng)
+        start = time.perf_counter()
+        try:
+            reply = table.post(seat, action)
+        except OSError as error:
+            run.record(error=f"POST {action['type']}: {error!r}")
+            return
+        if reply.status != 200:
+            run.record(error=f"POST {action['type']} -> {reply.status}")
+            return  # the replica and the server no longer agree
+        table.game.commit(seat, action)
+        try:
+            last = max(page.wait_seq(table.game.seq, WAIT).at for page in pages)
+        except TimeoutError as error:
+            run.record(error=f"update {table.game.seq} missing: {error}")
+            return
+        run.record(latency=last - start)
+        time.sleep(pause)
+
+
+def percentile(values: list[float], p: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 else values[0]
+
+
+def scenario(tables: int, target: float, args, workdir: str) -> bool:
+    clients = tables * (1 + len(SEATS))
+    threads = args.threads or max(DEFAULT_THREADS, clients + 16)  # every open socket holds a thread
+    server = Gunicorn(threads, workdir)
+    run, pages_all = Run(), []
+    try:
+        start = time.perf_counter()
+        opened = []
+        for _ in range(tables):
+            try:
+                opened.append(open_table(server.base))
+            except (OSError, TimeoutError, AssertionError) as error:
+                run.record(error=f"opening a table: {error!r}")
+                break
+        setup = time.perf_counter() - start
+        for _, pages in opened:
+            pages_all += pages
+        idle_rss, _ = server.memory_mb()
+        drivers = [threading.Thread(target=drive, args=(table, pages, args.actions, args.pause,
+                                                        random.Random(i), run))
+                   for i, (table, pages) in enumerate(opened)]
+        for d in drivers:
+            d.start()
+        for d in drivers:
+            d.join()
+        rss, peak = server.memory_mb()
+    finally:
+        for page in pages_all:
+            page.close()
+        server.stop()
+    lat = run.latencies
+    p50 = percentile(lat, 50) * 1000 if lat else float("nan")
+    p99 = percentile(lat, 99) * 1000 if lat else float("nan")
+    ok = bool(lat) and p99 <= target * 1000 and not run.errors and peak <= RSS_TARGET_MB
+    print(f"{tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, gthread threads={threads}, "
+          f"pause {args.pause} s): {len(lat)} actions, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
+          f"(target {target * 1000:.0f}), max {max(lat, default=0) * 1000:.1f} ms, errors {len(run.errors)}, "
+          f"worker RSS {idle_rss:.1f} MB idle / {rss:.1f} MB after / {peak:.1f} MB peak "
+          f"(target {RSS_TARGET_MB}), set-up {setup:.1f} s -> {'OK' if ok else 'MISSED'}")
+    for error in run.errors[:5]:
+        print(f"    error: {error}")
+    return ok
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="a short run (fewer actions per table)")
+    parser.add_argument("--threads", type=int, default=0,
+                        help=f"gunicorn threads (default: enough for every socket, at least {DEFAULT_THREADS})")
+    parser.add_argument("--pause", type=float, default=0.5, help="seconds between two actions of one table")
+    parser.add_argument("--actions", type=int, help="actions per table")
+    args = parser.parse_args()
+    args.actions = args.actions or (15 if args.quick else 80)
+    with tempfile.TemporaryDirectory(prefix="companion-bench-") as workdir:
+        results = [scenario(tables, target, args, workdir) for tables, target in SCENARIOS]
+    sys.exit(0 if all(results) else 1)
+
+
+if __name__ == "__main__":
+    main()
