@@ -83,6 +83,11 @@ class Gunicorn:
                       Path(f"/proc/{self.worker_pid()}/status").read_text().splitlines())
         return tuple(int(fields[k].split()[0]) / 1024 for k in ("VmRSS", "VmHWM"))
 
+    def cpu_seconds(self) -> float:
+        """User + system CPU time the worker has used so far."""
+        fields = Path(f"/proc/{self.worker_pid()}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def output(self) -> str:
         self.log.seek(0)
         return self.log.read()
@@ -172,6 +177,7 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
         for _, pages in opened:
             pages_all += pages
         idle_rss, _ = server.memory_mb()
+        cpu_before = server.cpu_seconds()
         drivers = [threading.Thread(target=drive, args=(table, pages, args.actions, args.pause,
                                                         random.Random(i), run))
                    for i, (table, pages) in enumerate(opened)]
@@ -180,6 +186,7 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
         for d in drivers:
             d.join()
         rss, peak = server.memory_mb()
+        cpu = server.cpu_seconds() - cpu_before
     finally:
         for page in pages_all:
             page.close()
@@ -190,7 +197,8 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
     ok = bool(lat) and p99 <= target * 1000 and not run.errors and peak <= RSS_TARGET_MB
     print(f"{tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, gthread threads={threads}, "
           f"pause {args.pause} s): {len(lat)} actions, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
-          f"(target {target * 1000:.0f}), max {max(lat, default=0) * 1000:.1f} ms, errors {len(run.errors)}, "
+          f"(target {target * 1000:.0f}), max {max(lat, default=0) * 1000:.1f} ms, "
+          f"worker CPU {cpu * 1000 / max(len(lat), 1):.1f} ms per action, errors {len(run.errors)}, "
           f"worker RSS {idle_rss:.1f} MB idle / {rss:.1f} MB after / {peak:.1f} MB peak "
           f"(target {RSS_TARGET_MB}), set-up {setup:.1f} s -> {'OK' if ok else 'MISSED'}")
     for error in run.errors[:5]:
@@ -203,10 +211,10 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (fewer actions per table)")
     parser.add_argument("--threads", type=int, default=0,
                         help=f"gunicorn threads (default: enough for every socket, at least {DEFAULT_THREADS})")
-    parser.add_argument("--pause", type=float, default=0.5, help="seconds between two actions of one table")
+    parser.add_argument("--pause", type=float, default=1.0, help="seconds between two actions of one table")
     parser.add_argument("--actions", type=int, help="actions per table")
     args = parser.parse_args()
-    args.actions = args.actions or (15 if args.quick else 80)
+    args.actions = args.actions or (12 if args.quick else 60)
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as workdir:
         results = [scenario(tables, target, args, workdir) for tables, target in SCENARIOS]
     sys.exit(0 if all(results) else 1)

@@ -16,15 +16,18 @@ MASKS = [city.mask(s) for s in STREET_CHOICES]
 
 
 def big_city(tiles: int, seed: int) -> dict:
-    """A legal city of ``tiles`` tiles (start included), grown on squares the engine offers."""
+    """A legal city of ``tiles`` tiles (start included), grown on squares the engine
+    offers; a city whose streets close it off is started again."""
     rng = random.Random(seed)
-    grid = {(0, 0): 0}
-    while len(grid) < tiles:
-        m = rng.choice(MASKS)
-        spots = city.placements(grid, [m])[m]
-        if spots:
-            grid[rng.choice(spots)] = m
-    return grid
+    while True:
+        grid = {(0, 0): 0}
+        for _ in range(tiles * 20):
+            m = rng.choice(MASKS)
+            spots = city.placements(grid, [m])[m]
+            if spots:
+                grid[rng.choice(spots)] = m
+            if len(grid) == tiles:
+                return grid
 
 
 def timed(fn, *args, repeat=200) -> float:

@@ -7,7 +7,8 @@ Every game is a package ``companion.engines.<name>`` exposing the same contract
     setup(config: dict) -> state                  # raises IllegalAction / ValueError
     apply(state, seat: str, action: dict) -> state  # a NEW state; raises IllegalAction
     to_act(state) -> set[str]                     # seats that must act now
-    legal(state, seat) -> {"actions": [...], "blocked": [{"type", "rule", "reason"}]}
+    legal(state, seat) -> {"step", "prompt", "actions": [{"type", ...choices}],
+                           "blocked": [{"type", "rule", "reason"}]}
     view(state, seat | None) -> dict              # JSON-able; secrets of others removed;
                                                   # has "players": [{"seat", "name", ...}]
     scores(state) -> {"totals": {seat: int}, "events": [...], "winners": [...]}

@@ -91,6 +91,7 @@ def server(tmp_path):
     running.start()
     yield running
     running.stop()
+    assert "Traceback" not in running.log.read_text(), f"the server logged an error, see {running.log}"
 
 
 @pytest.fixture(scope="session")

@@ -12,13 +12,16 @@ from companion.engines.fifth_avenue.hands import holding
 
 #: Initial buildings: the first round fills 34w, the second goes to 42w.
 INITIAL = ["34w:green", "34w:grey", "34w:brown", "42w:green", "42w:brown", "42w:violet"]
-#: Shops placed by action B: the last free lot of 34w, then lots off the white route.
+#: Shops placed by action B, each on a lot without one: the last free lot of 34w, then
+#: lots off the white route.
 SHOP_LOTS = ["34w:violet", "34e:grey", "42e:grey", "52e:grey", "34e:brown", "42e:brown"]
 WHITE_ROUTE = {"city_hall": "34w", "34w": "42w", "42w": "52w", "52w": "central_park",
                "central_park": "city_hall"}
 WHITE_ROUTE_QUARTERS = ["34w", "42w", "52w"]
 #: Sealed bids by rank in an auction: (coloured card value, black card values) or None = pass.
 BIDS = [(6, [5]), (4, []), None]
+#: The two-player dummy's black cards, as the host types them in (a bid of 19).
+DUMMY_DRAWS = [4, 6, 5, 4]
 TURN_ACTIONS = {"take_buildings", "place_shop", "take_black", "score_quarter"}
 
 
@@ -46,8 +49,14 @@ def _spot(entry_lots: list[dict], wanted: list[str]) -> dict:
     return {"quarter": quarter, "lot": lot}
 
 
+def _lot(state: dict, spot: str) -> dict:
+    quarter, color = spot.split(":")
+    return next(l for l in state["quarters"][quarter]["lots"] if l["color"] == color)
+
+
 def next_action(state: dict, seat: str, events) -> dict:
-    """The scripted action of ``seat`` now (one of its legal choices)."""
+    """The scripted action of ``seat`` now (one of its legal choices); a dummy bid
+    without ``draws`` means the host lets the server draw."""
     entries = {e["type"]: e for e in engine.legal(state, seat)["actions"]}
     if "place_initial_building" in entries:
         return {"type": "place_initial_building", **_spot(entries["place_initial_building"]["lots"], INITIAL)}
@@ -55,7 +64,8 @@ def next_action(state: dict, seat: str, events) -> dict:
         if turns_started(events) == 1:  # the second turn scores 34w, where white stands
             return {"type": "score_quarter", "quarter": "34w"}
         entry = entries["place_shop"]
-        return {"type": "place_shop", "shop": entry["shops"][0], **_spot(entry["lots"], SHOP_LOTS)}
+        bare = [w for w in SHOP_LOTS if not _lot(state, w)["shops"]]
+        return {"type": "place_shop", "shop": entry["shops"][0], **_spot(entry["lots"], bare)}
     if "take_colored" in entries:
         colors = entries["take_colored"]["colors"][:2]
         return {"type": "take_colored", "cards": [{"color": c} for c in colors]}
@@ -64,7 +74,11 @@ def next_action(state: dict, seat: str, events) -> dict:
         return {"type": "move_commission", "commission": "white", "to": WHITE_ROUTE[at]}
     if "choose_color" in entries:
         return {"type": "choose_color", "color": _park_color(state)}
-    if "bid" in entries or state["step"] == "auction":
+    if "dummy_bid" in entries:  # typed in for the first auction, drawn by the server after
+        return {"type": "dummy_bid", "draws": DUMMY_DRAWS if auction_number(state) == 0 else None}
+    if state["step"] == "auction" and state["config"]["auctions"] == "open":
+        return {"type": "pass"}  # open rounds are left to the dummy
+    if state["step"] == "auction":
         return _sealed_bid(state, seat, entries.get("bid"))
     if "close_quarter" in entries:
         return {"type": "close_quarter"}

@@ -2,10 +2,8 @@
 
 from playwright.sync_api import expect
 
-from tests.web.conftest import fa_form
-
 from .conftest import PHONE
-from .ui import join
+from .ui import join, join_url_of, post_table
 
 WIDTH = PHONE["viewport"]["width"]
 
@@ -15,12 +13,7 @@ def scroll_width(page) -> int:
 
 
 def test_phone_pages_do_not_scroll_sideways(server, contexts):
-    host = contexts("desktop")
-    created = host.request.post(f"{server.url}new/fifth_avenue", form=fa_form())
-    assert created.ok and "/t/" in created.url
-    table = host.new_page()
-    table.goto(created.url)
-    join_url = table.locator("a.join-url").get_attribute("href")
+    join_url = join_url_of(post_table(contexts("desktop"), server.url))
 
     phone = contexts("phone").new_page()
     phone.goto(join_url)

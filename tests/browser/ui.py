@@ -30,6 +30,20 @@ def create_table(page: Page, base_url: str, names=("Anna", "Ben", "Cleo"), **opt
     return page.url.rsplit("/", 1)[1]
 
 
+def post_table(context, base_url: str, names=("Anna", "Ben", "Cleo"), **options) -> Page:
+    """A table created by posting the wizard's form directly; its table screen, opened."""
+    created = context.request.post(f"{base_url}new/fifth_avenue", form=fa_form(names, **options))
+    assert created.ok and "/t/" in created.url, created.text()[:500]
+    page = context.new_page()
+    page.goto(created.url)
+    return page
+
+
+def join_url_of(table: Page) -> str:
+    """The address shown under the table screen's QR code."""
+    return table.locator("aside.join a.join-url").get_attribute("href")
+
+
 def join(page: Page, join_url: str, name: str) -> None:
     """Open the QR code's link on a phone and tap one's own name."""
     page.goto(join_url)
@@ -80,6 +94,16 @@ def perform(page: Page, action: dict) -> None:
         form.locator("button").tap()
     else:
         raise AssertionError(f"no phone form for {kind}")
+
+
+def perform_table(page: Page, action: dict) -> None:
+    """The host enters the dummy's black cards, or lets the server draw them (no ``draws``)."""
+    form = page.locator("#main form.table-input")
+    if action.get("draws"):
+        form.locator('input[name="draws"]').fill(" ".join(map(str, action["draws"])))
+        form.get_by_role("button", name="Enter").click()
+    else:
+        form.get_by_role("button", name="Let the server draw").click()
 
 
 def _tap_lot(form, action: dict) -> None:

@@ -9,7 +9,7 @@ from .. import TABLE
 from ..errors import IllegalAction
 from .board import DUMMY
 from . import auction, scoring, setup, turn
-from .legal import waiting_prompt
+from .legal import legal, waiting_prompt
 from .state import name, sealed, thaw
 
 
@@ -65,19 +65,19 @@ def check_turn(state: dict, seat, action) -> None:
         raise IllegalAction("FA-2P-1", f"{name(state, DUMMY)} only bids in auctions, and the table "
                             "enters its draws.", seat=seat)
     if seat not in turn.to_act(state):
+        waiting = waiting_prompt(state)
         raise IllegalAction(_turn_rule(state), f"Not {name(state, seat)}'s move: "
-                            f"{waiting_prompt(state)[0].lower()}{waiting_prompt(state)[1:]}",
-                            seat=seat, step=state["step"])
+                            f"{waiting[0].lower()}{waiting[1:]}", seat=seat, step=state["step"])
     if not isinstance(action, dict) or not isinstance(action.get("type"), str):
         raise IllegalAction("FA-T-1", f"An action is an object with a 'type', got {action!r}.")
-    if (seat == TABLE) != (action["type"] in TABLE_ACTIONS):
-        rule = TABLE_ACTIONS.get(action["type"], "FA-T-1")
-        raise IllegalAction(rule, f"{action['type']!r} is not for "
-                            f"{'the table' if seat == TABLE else name(state, seat)} to do: "
-                            f"{waiting_prompt(state)}", type=action["type"], seat=seat)
-    if action["type"] not in HANDLERS[state["step"]]:
-        raise IllegalAction("FA-T-1", f"{action['type']!r} is not possible now. "
-                            f"{waiting_prompt(state)}", type=action["type"], step=state["step"],
+    kind = action["type"]
+    if (seat == TABLE) != (kind in TABLE_ACTIONS):
+        raise IllegalAction(TABLE_ACTIONS.get(kind, "FA-T-1"), f"{kind!r} is not for "
+                            f"{name(state, seat)} to do. {legal(state, seat)['prompt']}",
+                            type=kind, seat=seat)
+    if kind not in HANDLERS[state["step"]]:
+        raise IllegalAction("FA-T-1", f"{kind!r} is not possible now. "
+                            f"{legal(state, seat)['prompt']}", type=kind, step=state["step"],
                             possible=sorted(HANDLERS[state["step"]]))
 
 

@@ -87,7 +87,8 @@ def allowed_colors(state: dict, seat: str) -> tuple[list[str], str, str]:
     empty = [l["color"] for l in lots if is_empty(l)]
     if empty:
         return empty, "FA-A-5", f"Without buildings in {where} one bids the colour of an empty lot."
-    shops_only = [l["color"] for l in lots if l["shops"] and not l["buildings"] and l["color"] in LOT_COLORS]
+    shops_only = [l["color"] for l in lots
+                  if l["shops"] and not l["buildings"] and l["color"] in LOT_COLORS]
     return shops_only, "FA-A-5", (f"{where} has no empty lot: without buildings there one bids "
                                   "the colour of a shop lot, to close the quarter.")
 
@@ -102,17 +103,17 @@ def _check_colors(state: dict, seat: str, laid: list, cards: list) -> str:
                                 "black cards.", colors=sorted(colours))
         return fixed
     if not colours:
-        raise IllegalAction("FA-A-3", "The first card of a bid must be a coloured card; black cards "
-                            "only join it.", cards=cards)
+        raise IllegalAction("FA-A-3", "The first card of a bid must be a coloured card; black "
+                            "cards only join it.", cards=cards)
     if len(colours) > 1:
-        raise IllegalAction("FA-A-3", f"A bid has one colour (+ black), not {', '.join(sorted(colours))}.",
-                            colors=sorted(colours))
+        raise IllegalAction("FA-A-3", "A bid has one colour (+ black), not "
+                            f"{', '.join(sorted(colours))}.", colors=sorted(colours))
     colour = colours.pop()
     allowed, rule, reason = allowed_colors(state, seat)
     if colour not in allowed:
         options = f"allowed: {', '.join(allowed)}" if allowed else "no colour is allowed"
-        raise IllegalAction(rule, f"{colour.capitalize()} is not possible here ({options}). {reason}",
-                            color=colour, allowed=allowed)
+        raise IllegalAction(rule, f"{colour.capitalize()} is not possible here ({options}). "
+                            f"{reason}", color=colour, allowed=allowed)
     return colour
 
 
@@ -130,9 +131,9 @@ def bid(state: dict, seat: str, action: dict) -> None:
     total = sum(c["value"] for c in laid + cards)
     high = a["highest"]
     if not sealed(state) and high and total <= high["total"]:
-        raise IllegalAction("FA-A-2", f"A bid must beat {high['total']} ({name(state, high['seat'])}); "
-                            f"{name(state, seat)} would reach only {total}.", total=total,
-                            beat=high["total"])
+        raise IllegalAction("FA-A-2", f"A bid must beat {high['total']} "
+                            f"({name(state, high['seat'])}); {name(state, seat)} would reach only "
+                            f"{total}.", total=total, beat=high["total"])
     played = take_from_hand(state, seat, cards)
     a["bids"][seat] = {"cards": laid + played, "total": total, "color": colour}
     if a["kind"] == "central_park" and not a["color"]:
@@ -236,6 +237,7 @@ def resolve(state: dict) -> None:
             return_to_hand(state, seat, b["cards"])
     state["last_auction"] = {
         "kind": a["kind"], "quarter": a["quarter"], "color": a["color"], "opener": a["opener"],
+        "order": a["order"],
         "bids": {s: {"cards": b["cards"], "total": b["total"]} for s, b in a["bids"].items()},
         "passed": list(a["passed"]), "winner": winner,
         "total": a["highest"]["total"] if winner else None,
@@ -291,23 +293,27 @@ def build(state: dict, seat: str, action: dict) -> None:
     count = field(action, "count", int, "FA-A-4", "how many buildings to build")
     if not offer["can_build"]:
         raise IllegalAction("FA-X-1", f"{name(state, seat)} has no buildings in "
-                            f"{QUARTERS[offer['quarter']]}, which was full: the winner must close it.",
+                            f"{QUARTERS[offer['quarter']]}, which was full: the winner must close "
+                            "it.",
                             quarter=offer["quarter"])
     lot = action.get("lot", offer["color"])
     if lot != offer["color"]:
-        where = "on Central Park" if offer["kind"] == "central_park" else f"on the {offer['color']} lot"
-        raise IllegalAction("FA-A-6", f"{name(state, seat)} bid {offer['color'] or 'for Central Park'}, "
-                            f"so builds {where}, not on {lot!r}.", lot=lot)
+        where = f"on the {offer['color']} lot" if offer["color"] else "on Central Park"
+        raise IllegalAction("FA-A-6", f"{name(state, seat)} won with "
+                            f"{offer['color'] or 'a Central Park bid'}, so builds {where}, not on "
+                            f"{lot!r}.", lot=lot)
     most = build_max(state)
     if not 0 <= count <= most:
         raise IllegalAction("FA-A-4", f"{name(state, seat)} may build 0 to {most} buildings (card "
-                            f"limit {offer['limit']}, reserve {state['reserve'][seat]}), not {count}.",
+                            f"limit {offer['limit']}, reserve {state['reserve'][seat]}), not "
+                            f"{count}.",
                             count=count, max=most)
     state["reserve"][seat] -= count
     if offer["kind"] == "central_park":
         state["central_park"][seat] += count
     elif count:
-        lot = next(l for l in state["quarters"][offer["quarter"]]["lots"] if l["color"] == offer["color"])
+        lots = state["quarters"][offer["quarter"]]["lots"]
+        lot = next(l for l in lots if l["color"] == offer["color"])
         lot["owner"] = seat
         lot["buildings"] += count
     state["build"] = None
@@ -319,8 +325,8 @@ def close_quarter(state: dict, seat: str, action: dict) -> None:
     offer = state["build"]
     if not offer["can_close"]:
         where = "Central Park" if offer["kind"] == "central_park" else QUARTERS[offer["quarter"]]
-        raise IllegalAction("FA-X-1", f"{where} cannot be closed: only a quarter whose lots were all "
-                            "built or shopped before its auction.", quarter=offer["quarter"])
+        raise IllegalAction("FA-X-1", f"{where} cannot be closed: only a quarter whose lots were "
+                            "all built or shopped before its auction.", quarter=offer["quarter"])
     state["build"] = None
     closure.close(state, offer["quarter"], seat)
     if not state["end"]:

@@ -3,7 +3,7 @@
 from .board import CLOSURE_SIGNS, DUMMY, QUARTERS
 from .commissions import recall_markers
 from .scoring import add_event, end_game, lot_lines
-from .state import name
+from .state import name, plural
 
 
 def is_full(state: dict, quarter: str) -> bool:
@@ -19,16 +19,16 @@ def closure_lines(state: dict, quarter: str, closer: str) -> list[dict]:
     lines = []
     if closer != DUMMY:
         lines.append({"seat": closer, "points": total, "buildings": total,
-                      "text": f"{name(state, closer)} closes {QUARTERS[quarter]}: {total} building"
-                              f"{'s' if total != 1 else ''} there × 1 VP = {total} VP"})
+                      "text": f"{name(state, closer)} closes {QUARTERS[quarter]}: "
+                              f"{plural(total, 'building')} there × 1 VP = {total} VP"})
     normal = {}
     for line in lot_lines(state, quarter):
         if line["seat"] not in (closer, DUMMY):
             normal[line["seat"]] = normal.get(line["seat"], 0) + line["points"]
     for seat, points in normal.items():
         lines.append({"seat": seat, "points": points // 2, "normal": points,
-                      "text": f"{name(state, seat)}: a scoring would give {points} VP; half, rounded "
-                              f"down = {points // 2} VP"})
+                      "text": f"{name(state, seat)}: a scoring would give {points} VP; "
+                              f"half, rounded down = {points // 2} VP"})
     return lines
 
 

@@ -37,18 +37,18 @@ def move(state: dict, action: dict) -> str | None:
                             "beige one.", commission=colour)
     to = action.get("to")
     if to not in PLACE_NAMES:
-        raise IllegalAction("FA-C-1", f"{to!r} is not a space of the board; a commission moves to a "
-                            "quarter, to Central Park or back to City Hall.", to=to)
+        raise IllegalAction("FA-C-1", f"{to!r} is not a space of the board; a commission moves "
+                            "to a quarter, to Central Park or back to City Hall.", to=to)
     piece = state["commissions"][colour]
     at = piece["at"]
     if to == CITY_HALL or at == CENTRAL_PARK:
         if at != CENTRAL_PARK:
-            raise IllegalAction("FA-M-5", f"Only a commission standing on Central Park may return to "
-                                f"City Hall; the {colour} commission stands on {place_name(at)}.",
-                                commission=colour, at=at)
+            raise IllegalAction("FA-M-5", "Only a commission standing on Central Park may return "
+                                f"to City Hall; the {colour} commission stands on "
+                                f"{place_name(at)}.", commission=colour, at=at)
         if to != CITY_HALL:
-            raise IllegalAction("FA-M-5", f"The {colour} commission stands on Central Park: its only "
-                                "move is back to City Hall.", commission=colour, to=to)
+            raise IllegalAction("FA-M-5", f"The {colour} commission stands on Central Park: its "
+                                "only move is back to City Hall.", commission=colour, to=to)
         piece["at"] = CITY_HALL
         return colour
     options = successors(at, closed_quarters(state))

@@ -8,7 +8,7 @@ from .. import TABLE
 from .board import DUMMY, QUARTERS
 from .actions import apply
 from .hands import describe_card
-from .state import name, place_name, sealed
+from .state import name, place_name, plural, sealed
 
 
 def _lot(action: dict) -> str:
@@ -20,9 +20,14 @@ def _points(state: dict, event: dict) -> str:
     return f" ({', '.join(parts)})" if parts else " (nobody scores)"
 
 
+def _card(c: dict) -> str:
+    if c.get("value"):
+        return describe_card(c)
+    return f"{'an' if c['color'][0] in 'aeiou' else 'a'} {c['color']} card"
+
+
 def _cards(cards: list) -> str:
-    return ", ".join(describe_card(c) if c.get("value") else
-                     f"{'an' if c['color'][0] in 'aeiou' else 'a'} {c['color']} card" for c in cards)
+    return ", ".join(_card(c) for c in cards)
 
 
 def _auction_place(auction: dict) -> str:
@@ -37,7 +42,8 @@ def _result(before: dict, after: dict) -> str:
     if last is not None and last != before["last_auction"]:
         place = "Central Park" if last["kind"] == "central_park" else QUARTERS[last["quarter"]]
         if sealed(before) and last["bids"]:
-            shown = ", ".join(f"{name(after, s)} {b['total']}" for s, b in last["bids"].items())
+            shown = ", ".join(f"{name(after, s)} {last['bids'][s]['total']}" if s in last["bids"]
+                              else f"{name(after, s)} passed" for s in last["order"])
             text += f"; bids revealed: {shown}"
         text += (f"; {name(after, last['winner'])} wins {place} with {last['total']}"
                  if last["winner"] else f"; nobody wins {place}")
@@ -55,11 +61,13 @@ def _sentence(before: dict, seat, action: dict, viewer, after: dict) -> str:
     who = "The table" if seat == TABLE else name(before, seat)
     kind = action.get("type")
     a = before["auction"]
+    # A sealed submission stays hidden from others until the one that reveals all.
+    hidden = sealed(before) and viewer != seat and after["last_auction"] == before["last_auction"]
     if kind == "place_initial_building":
         return f"{who} placed an initial building on {_lot(action)}"
     if kind == "take_buildings":
         took = after["reserve"][seat] - before["reserve"][seat]
-        return f"{who} chose A and took {took} building{'s' if took != 1 else ''} into the reserve"
+        return f"{who} chose A and took {plural(took, 'building')} into the reserve"
     if kind == "place_shop":
         line = f"{who} chose B and placed a {action.get('shop')} on {_lot(action)}"
         moved = after["cp_shops"][len(before["cp_shops"]):]
@@ -68,8 +76,9 @@ def _sentence(before: dict, seat, action: dict, viewer, after: dict) -> str:
         specials = [e for e in after["events"][len(before["events"]):] if e["kind"] == "special"]
         return line + "".join(f"; {e['title'].lower()}{_points(after, e)}" for e in specials)
     if kind == "take_black":
-        value = after["hands"][seat][-1]["value"] if viewer == seat and after["hands"][seat] else None
-        return f"{who} chose C and drew a black card{f' (a {value})' if value else ''}"
+        grew = len(after["hands"][seat]) > len(before["hands"][seat])
+        drawn = after["hands"][seat][-1]["value"] if viewer == seat and grew else None
+        return f"{who} chose C and drew a black card{f' (a {drawn})' if drawn else ''}"
     if kind == "score_quarter":
         event = after["events"][len(before["events"])]
         return f"{who} chose D and scored {QUARTERS[action['quarter']]}{_points(after, event)}"
@@ -82,23 +91,24 @@ def _sentence(before: dict, seat, action: dict, viewer, after: dict) -> str:
         return line + ("; the auctions begin" if to == "city_hall" else "")
     if kind == "bid":
         place = _auction_place(a)
+        if hidden:
+            return f"{who} submitted a sealed bid for {place}"
         if sealed(before):
-            shown = f" ({_cards(action['cards'])})" if viewer == seat else ""
-            return f"{who} submitted a sealed bid for {place}{shown}"
-        total = after["last_auction"]["total"] if after["auction"] is None else \
-            after["auction"]["bids"][seat]["total"]
+            return f"{who} bid {_cards(action['cards'])} for {place} (sealed)"
+        laid = a["bids"].get(seat, {"total": 0})["total"]
+        total = laid + sum(c["value"] for c in action["cards"])
         return f"{who} bid {_cards(action['cards'])} for {place}, {total} in all"
     if kind == "pass" and before["step"] == "cp_color":
         return f"{who} left the choice of Central Park's colour to the next player"
     if kind == "pass":
         place = _auction_place(a)
-        if sealed(before) and viewer != seat:
+        if hidden:
             return f"{who} submitted a sealed bid for {place}"
         return f"{who} passed on {place}"
     if kind == "choose_color":
         return f"{who} named {action['color']} as Central Park's colour"
     if kind == "dummy_bid":
-        if sealed(before):
+        if hidden:
             return f"The table turned {name(before, DUMMY)}'s cards for a sealed bid"
         draws = action["draws"]
         return (f"The table turned {', '.join(map(str, draws))} for {name(before, DUMMY)}: "
@@ -108,7 +118,7 @@ def _sentence(before: dict, seat, action: dict, viewer, after: dict) -> str:
         where = "Central Park" if offer["kind"] == "central_park" else \
             f"the {offer['color']} lot of {QUARTERS[offer['quarter']]}"
         n = action["count"]
-        return f"{who} built {n} building{'s' if n != 1 else ''} on {where}"
+        return f"{who} built {plural(n, 'building')} on {where}"
     if kind == "close_quarter":
         event = after["events"][len(before["events"])]
         return f"{who} closed {QUARTERS[before['build']['quarter']]}{_points(after, event)}"

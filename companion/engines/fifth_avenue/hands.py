@@ -10,7 +10,7 @@ and with private hands the values a seat has told it.
 
 from ..errors import IllegalAction
 from .board import BLACK, CARD_COLORS, CARD_VALUES, LOT_COLORS
-from .state import name, private_hands
+from .state import name, plural, private_hands
 
 
 def card(color: str, value) -> dict:
@@ -89,9 +89,10 @@ def _not_held_message(state: dict, seat: str, held: list, cards: list, c: dict) 
         return f"{who} holds no {c['color']} card."
     if private_hands(state) and all(h["value"] is not None for h in same):
         values = ", ".join(str(h["value"]) for h in same)
-        return f"{who} holds no (further) {describe_card(c)}; {who}'s {c['color']} cards are {values}."
+        return (f"{who} holds no (further) {describe_card(c)}; {who}'s {c['color']} cards are "
+                f"{values}.")
     wanted = sum(1 for x in cards if x["color"] == c["color"])
-    return f"{who} holds {len(same)} {c['color']} card{'s' if len(same) > 1 else ''}, not {wanted}."
+    return f"{who} holds {plural(len(same), c['color'] + ' card')}, not {wanted}."
 
 
 def return_to_hand(state: dict, seat: str, cards: list[dict]) -> None:

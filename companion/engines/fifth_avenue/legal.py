@@ -14,7 +14,7 @@ from .hands import holding, nonempty_piles
 from .scoring import reveal_count
 from .setup import initial_lots
 from .shops import available_shops, shop_lots
-from .state import name, private_hands, sealed
+from .state import name, plural, private_hands, sealed
 from .turn import colored_count, to_act
 
 
@@ -24,7 +24,7 @@ def _auction_place(state: dict) -> str:
 
 
 def _who(state: dict, seats) -> str:
-    names = [("the table" if s == TABLE else name(state, s)) for s in sorted(seats)]
+    names = [name(state, s) for s in sorted(seats)]
     return " and ".join(names) if len(names) < 3 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -99,7 +99,7 @@ def _take_colored(state, seat):
     if count < 2:
         blocked.append({"type": "take_colored", "rule": "FA-T-3",
                         "reason": "Only one coloured pile has cards left, so you take one card."})
-    return (f"Take {count} coloured card{'s' if count > 1 else ''} of different colours.",
+    return (f"Take {plural(count, 'coloured card')} of different colours.",
             [{"type": "take_colored", "colors": nonempty_piles(state), "count": count,
               "values": private_hands(state)}], blocked)
 
@@ -110,7 +110,7 @@ def _move_commission(state, seat):
         blocked.append({"type": "move_commission", "rule": "FA-M-5",
                         "reason": "No commission stands on Central Park, so none can return to "
                                   "City Hall to start auctions."})
-    step = {"C": 1 if len(state["pending"]) == 2 else 3}.get(state["turn"], 3)
+    step = 1 if state["turn"] == "C" and "take_colored" in state["pending"] else 3
     return (f"Move a commission (step {step}).",
             [{"type": "move_commission", "moves": moves(state)}], blocked)
 
@@ -129,8 +129,9 @@ def _bid_entry(state, seat) -> tuple[list, list]:
             return [], [{"type": "bid", "rule": rule if not allowed else "FA-A-3",
                          "reason": f"You cannot bid: {why}"}]
     beat = 0 if sealed(state) or not a["highest"] else a["highest"]["total"]
-    entry = {"type": "bid", "colors": colours, "laid": mine["cards"] if mine else [], "beat": beat, "min_total": beat + 1,
-             "sealed": sealed(state), "kind": a["kind"], "quarter": a["quarter"],
+    entry = {"type": "bid", "colors": colours, "laid": mine["cards"] if mine else [],
+             "beat": beat, "min_total": beat + 1, "sealed": sealed(state), "kind": a["kind"],
+             "quarter": a["quarter"],
              "held": {c: n for c, n in held.items() if c in colours or c == BLACK}}
     if private_hands(state):
         entry["hand"] = [c for c in state["hands"][seat] if c["color"] in colours + [BLACK]]
@@ -168,15 +169,16 @@ def _build(state, seat):
                         "kind": offer["kind"], "quarter": offer["quarter"], "lot": offer["color"]})
     else:
         blocked.append({"type": "build", "rule": "FA-X-1",
-                        "reason": "You have no buildings in this full quarter, so you must close it."})
+                        "reason": "You have no buildings in this full quarter, so you must close "
+                                  "it."})
     if offer["can_close"]:
         lines = closure_lines(state, offer["quarter"], seat)
         actions.append({"type": "close_quarter", "quarter": offer["quarter"],
                         "points": {l["seat"]: l["points"] for l in lines}})
     elif offer["kind"] == "quarter":
         blocked.append({"type": "close_quarter", "rule": "FA-X-1",
-                        "reason": f"{QUARTERS[offer['quarter']]} had an empty lot before its auction, "
-                                  "so it cannot be closed."})
+                        "reason": f"{QUARTERS[offer['quarter']]} had an empty lot before its "
+                                  "auction, so it cannot be closed."})
     prompt = (f"You won: build up to {build_max(state)} on {where}"
               f"{', or close the quarter' if offer['can_close'] else ''}." if offer["can_build"]
               else f"You won {QUARTERS[offer['quarter']]}: close it.")

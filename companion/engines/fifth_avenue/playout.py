@@ -59,7 +59,8 @@ def table_draw(state: dict, rng) -> dict | None:
                     break
             return {"type": "dummy_bid", "draws": draws}
         if entry["type"] == "reveal_central_park":
-            return {"type": "reveal_central_park", "shops": rng.sample(entry["shops"], entry["count"])}
+            shops = rng.sample(entry["shops"], entry["count"])
+            return {"type": "reveal_central_park", "shops": shops}
     return None
 
 

@@ -10,7 +10,7 @@ and ``state["score"]`` is kept equal to the sum of the events' points.
 from ..errors import IllegalAction
 from .board import (CENTRAL_PARK_REVEAL, DUMMY, LAST_SHOP, QUARTERS, SHOP_TYPES,
                     SPECIAL_SCORINGS, VP_BY_TYPES, lot_vp, neighbour_types)
-from .state import field, name, seats
+from .state import field, name, plural, seats
 
 
 def _types_text(types: list[str]) -> str:
@@ -27,9 +27,9 @@ def lot_lines(state: dict, quarter: str) -> list[dict]:
         types = neighbour_types(lots, i)
         vp = lot_vp(lots, i)
         owner, n = lot["owner"], lot["buildings"]
-        what = (f"{name(state, owner)}: {n} building{'s' if n > 1 else ''} on the {lot['color']} "
-                f"lot, neighbours {_types_text(types)} → {len(types)} type{'s' if len(types) != 1 else ''}"
-                f" → {vp} VP each")
+        what = (f"{name(state, owner)}: {plural(n, 'building')} on the {lot['color']} lot, "
+                f"neighbours {_types_text(types)} → {plural(len(types), 'type')} → "
+                f"{vp} VP each")
         if owner == DUMMY:
             lines.append({"seat": DUMMY, "text": f"{what}; the dummy never scores", "points": 0,
                           "lot": lot["color"], "buildings": n, "types": types, "vp": vp})
@@ -78,12 +78,10 @@ def special_scoring(state: dict) -> None:
     for seat in seats(state):
         built = quarters_built(state, seat)
         ok = len(built) >= needed
-        lines.append({"seat": seat, "points": vp if ok else 0,
-                      "text": f"{name(state, seat)}: buildings in {len(built)} quarter"
-                              f"{'s' if len(built) != 1 else ''}"
-                              f"{' (' + ', '.join(QUARTERS[q] for q in built) + ')' if built else ''}"
-                              f" {'≥' if ok else '<'} {needed} → {vp if ok else 0} VP",
-                      "quarters": built})
+        where = f" ({', '.join(QUARTERS[q] for q in built)})" if built else ""
+        lines.append({"seat": seat, "points": vp if ok else 0, "quarters": built,
+                      "text": f"{name(state, seat)}: buildings in {plural(len(built), 'quarter')}"
+                              f"{where} {'≥' if ok else '<'} {needed} → {vp if ok else 0} VP"})
     ordinal = {3: "3rd", 6: "6th", 9: "9th"}[placed]
     add_event(state, f"Special scoring after the {ordinal} shop", "FA-SH-4", "special", lines,
               shops=placed)
@@ -134,8 +132,8 @@ def finish(state: dict, revealed) -> None:
         types = [t for t in SHOP_TYPES if t in revealed]
         vp = VP_BY_TYPES[len(types)]
         lines = [{"seat": seat, "points": n * vp, "buildings": n, "vp": vp,
-                  "text": f"{name(state, seat)}: {n} building{'s' if n > 1 else ''} on Central Park × "
-                          f"{vp} VP ({len(types)} type{'s' if len(types) != 1 else ''} revealed: "
+                  "text": f"{name(state, seat)}: {plural(n, 'building')} on Central Park × "
+                          f"{vp} VP ({plural(len(types), 'type')} revealed: "
                           f"{_types_text(types)}) = {n * vp} VP"}
                  for seat, n in state["central_park"].items() if n]
         add_event(state, "Central Park", "FA-E-3", "central_park", lines, revealed=list(revealed))

@@ -39,7 +39,8 @@ def _players(config: dict) -> list[dict]:
         where = f"players[{i}]"
         if not isinstance(player, dict):
             _refuse("FA-S-3", f"{where} must be an object with seat, name and color.", field=where)
-        seat, who, color = player.get("seat"), player.get("name", player.get("seat")), player.get("color")
+        seat, color = player.get("seat"), player.get("color")
+        who = player.get("name", seat)
         if not isinstance(seat, str) or not seat or seat in seen_seats:
             _refuse("FA-S-3", f"{where}.seat must be a non-empty seat id used once, got {seat!r}.",
                     field=f"{where}.seat")
@@ -102,8 +103,8 @@ def _initial_shops(config: dict, board: str, rings: dict) -> dict:
 def _display(config: dict, initial_shops: dict) -> list[str]:
     display = config.get("display")
     if not isinstance(display, list) or len(display) != DISPLAY_SIZE:
-        _refuse("FA-S-2", f"'display' must list the {DISPLAY_SIZE} shops of the row, left to right.",
-                field="display")
+        _refuse("FA-S-2", f"'display' must list the {DISPLAY_SIZE} shops of the row, left to "
+                "right.", field="display")
     for i, shop in enumerate(display):
         if shop not in SHOP_TYPES:
             _refuse("FA-C-5", f"display[{i}] must be one of {', '.join(SHOP_TYPES)}, got {shop!r}.",
@@ -126,6 +127,11 @@ def _dummy(config: dict, players: list[dict]):
     used = {p["color"] for p in players}
     color = next(c for c in PIECE_COLORS if c not in used)
     return {"seat": DUMMY, "name": dummy_name, "color": color, "dummy": True}
+
+
+def _lot(color: str, setup_shop: dict) -> dict:
+    shops = [setup_shop["shop"]] if color == setup_shop["lot"] else []
+    return {"color": color, "shops": shops, "owner": None, "buildings": 0}
 
 
 def placement_order(seat_list: list[str]) -> list[str]:
@@ -158,12 +164,8 @@ def setup(config: dict) -> dict:
         "auctions": _choice(config, "auctions", AUCTION_MODES, "open", "FA-H-1"),
         "hands": _choice(config, "hands", HAND_MODES, "counts", "FA-H-2"),
     }
-    quarters = {
-        q: {"closed": False,
-            "lots": [{"color": c, "shops": [initial_shops[q]["shop"]] if c == initial_shops[q]["lot"]
-                      else [], "owner": None, "buildings": 0} for c in rings[q]]}
-        for q in QUARTERS
-    }
+    quarters = {q: {"closed": False, "lots": [_lot(c, initial_shops[q]) for c in rings[q]]}
+                for q in QUARTERS}
     everyone = seat_list + ([DUMMY] if dummy else [])
     n = len(seat_list)
     colored_per_pile = sum(COLORED_DECK.values()) - n

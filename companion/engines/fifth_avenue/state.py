@@ -4,6 +4,7 @@ The state is one plain dict (its keys are made in ``setup.setup``); ``apply`` wo
 on a ``thaw``-ed copy.
 """
 
+from .. import TABLE
 from ..errors import IllegalAction
 from .board import DUMMY, PLACE_NAMES, QUARTERS
 
@@ -62,10 +63,17 @@ def next_seat(state: dict, seat: str) -> str:
 
 
 def name(state: dict, seat: str) -> str:
-    """A seat's display name (the dummy's name too)."""
+    """A seat's display name (the dummy's and the table's too)."""
+    if seat == TABLE:
+        return "the table"
     if seat == DUMMY:
         return state["config"]["dummy"]["name"]
     return state["config"]["names"].get(seat, seat)
+
+
+def plural(n: int, word: str) -> str:
+    """``plural(2, "building")`` -> "2 buildings"."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def place_name(place: str) -> str:

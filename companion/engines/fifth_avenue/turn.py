@@ -10,7 +10,7 @@ from ..errors import IllegalAction
 from .board import BLACK, DUMMY, LOT_COLORS, QUARTERS
 from . import auction, commissions, scoring, shops
 from .hands import draw_black, nonempty_piles, parse_card, take_colored as take_cards
-from .state import clockwise_from, field, name, next_seat, private_hands, quarter_field
+from .state import clockwise_from, field, name, next_seat, plural, private_hands, quarter_field
 
 #: What follows step 1 of each action (FA-T-1); C's step 1 includes a commission move.
 AFTER_STEP_1 = {
@@ -73,8 +73,8 @@ def score_quarter(state: dict, seat: str, action: dict) -> None:
     """D: score a quarter holding a commission (FA-Q-1), then the black draws of step 2."""
     quarter = quarter_field(state, action)
     if quarter not in commissions.standing_in_quarters(state):
-        raise IllegalAction("FA-Q-1", f"No commission stands in {QUARTERS[quarter]} (markers do not "
-                            "count), so it cannot be scored.", quarter=quarter)
+        raise IllegalAction("FA-Q-1", f"No commission stands in {QUARTERS[quarter]} (markers do "
+                            "not count), so it cannot be scored.", quarter=quarter)
     scoring.score_quarter(state, quarter, f"{name(state, seat)} scores {QUARTERS[quarter]}")
     draw_black(state, seat, D_BLACK_CARDS)
     for other in clockwise_from(state, seat):
@@ -95,8 +95,8 @@ def take_colored(state: dict, seat: str, action: dict) -> None:
     raw = field(action, "cards", list, "FA-T-2", "the coloured cards taken")
     want = colored_count(state)
     if len(raw) != want:
-        raise IllegalAction("FA-T-2", f"Take {want} coloured card{'s' if want > 1 else ''} of "
-                            f"different colours, not {len(raw)}.", count=len(raw), expected=want)
+        raise IllegalAction("FA-T-2", f"Take {plural(want, 'coloured card')} of different colours, "
+                            f"not {len(raw)}.", count=len(raw), expected=want)
     cards = [parse_card(c, need_value=private_hands(state)) for c in raw]
     colours = [c["color"] for c in cards]
     if any(c not in LOT_COLORS for c in colours):

@@ -51,7 +51,8 @@ def _auction(state: dict, viewer) -> dict | None:
     a = state["auction"]
     if a is None:
         return None
-    public = {k: a[k] for k in ("kind", "quarter", "color", "opener", "order", "full", "chooser")}
+    public = {k: copy_of(a[k]) for k in ("kind", "quarter", "color", "opener", "order", "full",
+                                         "chooser")}
     public["sealed"] = sealed(state)
     public["round_queue"] = list(state["round"]["queue"])
     public["commission"] = state["round"]["commission"]

@@ -52,7 +52,9 @@ def _place_text(state, who, kind, count, points, place, tied, others, table) -> 
     if tied == 1:
         return f"{what} → {points}"
     shared = ", ".join(name(state, o) for o in others)
-    return f"{what} shared with {shared}: ({' + '.join(map(str, pay))}) / {tied} → {points}"
+    summed = " + ".join(map(str, pay))
+    summed = f"({summed})" if len(pay) > 1 else summed
+    return f"{what} shared with {shared}: {summed} / {tied} → {points}"
 
 
 def majorities(state, card: str) -> dict:

@@ -131,3 +131,15 @@ def test_random_games_reach_every_part_of_the_rules():
                           "score_quarter", "take_colored", "move_commission", "bid", "pass",
                           "choose_color", "build", "close_quarter", "dummy_bid",
                           "reveal_central_park"}
+
+
+def test_every_action_of_random_games_can_be_described_for_every_viewer():
+    rng = random.Random("describe")
+    for n, board, auctions, hands in KINDS[::3]:
+        config, events, _ = play(rng, n, board, auctions, hands, checks=False)
+        state = fa.setup(config)
+        for seat, action in events:
+            for viewer in [seat, None]:
+                line = fa.describe(state, seat, action, viewer)
+                assert line.endswith(".") and "None" not in line, line
+            state = fa.apply(state, seat, action)

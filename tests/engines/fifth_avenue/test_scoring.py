@@ -59,6 +59,24 @@ def test_quarter_scoring_counts_distinct_neighbouring_types():
     assert state["score"] == {"s1": 0, "s2": 8, "s3": 10}
 
 
+def test_rulebook_scoring_pictures_one_and_two():
+    """The first two pictures of the rulebook's scoring example (FA-Q-2)."""
+    state = clear(started(), "ts")
+    put(state, "ts", "orange", owner="s3", buildings=2)  # Blue: next to one type
+    put(state, "ts", "green", shops=["boutique"])
+    put(state, "ts", "grey", owner="s2", buildings=1)  # Yellow: next to one type
+    state = act(with_commission(state, "ts"), "s1", "score_quarter", quarter="ts")
+    assert state["events"][-1]["points"] == {"s3": 4, "s2": 2}
+    state = clear(started(), "ts")
+    put(state, "ts", "orange", owner="s1", buildings=2)  # Red: 2 types -> 2 x 3
+    put(state, "ts", "green", shops=["boutique", "jeweler"])
+    put(state, "ts", "grey", owner="s2", buildings=1)  # Yellow: 2 types -> 3
+    put(state, "ts", "brown", shops=["boutique"])
+    put(state, "ts", "violet", owner="s3", buildings=2)  # Blue: 1 type -> 2 x 2
+    state = act(with_commission(state, "ts"), "s1", "score_quarter", quarter="ts")
+    assert state["events"][-1]["points"] == {"s1": 6, "s2": 3, "s3": 4}
+
+
 def test_same_type_twice_counts_once_and_no_shop_scores_one():
     state = clear(started(), "ts")
     put(state, "ts", "grey", owner="s1", buildings=2)

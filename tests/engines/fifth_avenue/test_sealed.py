@@ -49,7 +49,8 @@ def test_nothing_of_a_submission_shows_before_the_reveal():
         assert anna["hand_size"] == next(p for p in before["s2"]["players"]
                                          if p["seat"] == "s1")["hand_size"]
     assert fa.view(state, "s1")["auction"]["bids"]["s1"]["total"] == 12
-    assert fa.describe(state, "s2", {"type": "pass"}, "s3") == "Bruno submitted a sealed bid for Times Square."
+    line = fa.describe(state, "s2", {"type": "pass"}, "s3")
+    assert line == "Bruno submitted a sealed bid for Times Square."
     assert fa.describe(state, "s2", {"type": "pass"}, "s2") == "Bruno passed on Times Square."
 
 
@@ -58,8 +59,8 @@ def test_all_bids_are_revealed_together_and_the_highest_wins():
     state = act(state, "s1", "bid", cards=[card("grey", 4)])
     state = act(state, "s2", "bid", cards=[card("orange", 6), card("black", 6)])
     line = fa.describe(state, "s3", {"type": "bid", "cards": [card("brown", 5)]}, None)
-    assert line == ("Carla submitted a sealed bid for Times Square; bids revealed: Anna 4, Bruno 12, "
-                    "Carla 5; Bruno wins Times Square with 12.")
+    assert line == ("Carla bid brown 5 for Times Square (sealed); bids revealed: Anna 4, "
+                    "Bruno 12, Carla 5; Bruno wins Times Square with 12.")
     state = act(state, "s3", "bid", cards=[card("brown", 5)])
     assert state["last_auction"]["winner"] == "s2"
     assert state["last_auction"]["bids"]["s1"] == {"cards": [card("grey", 4)], "total": 4}

@@ -1,6 +1,6 @@
 """Shops: blocks, lots, the Central Park shelf, special scorings, the last shop (FA-SH-1..5)."""
 
-from .scenario import act, config, fa, put, refused, started
+from .scenario import act, config, fa, lot, put, refused, six_lot_config, started
 
 TWO = [{"color": "grey"}, {"color": "brown"}]
 
@@ -38,6 +38,18 @@ def test_a_shop_goes_on_an_empty_lot_or_next_to_one_shop():
     assert "two shops" in err.message
     err = refused(state, "s1", "place_shop", "FA-SH-2", shop="boutique", quarter="34w", lot="grey")
     assert "buildings" in err.message
+
+
+def test_six_lot_board_dashed_lot_takes_a_second_shop():
+    """FA-V-1: the dashed lot keeps its setup shop and may take a second one."""
+    state = fa.setup(six_lot_config(4))
+    order = list(state["placing"])  # s1, s4, s3, s2, s2, s3, s4, s1
+    lots = [("34w", "grey"), ("ts", "grey"), ("42w", "grey"), ("52w", "grey"),
+            ("52e", "grey"), ("42e", "grey"), ("34e", "grey"), ("42w", "brown")]
+    for seat, (q, c) in zip(order, lots):
+        state = act(state, seat, "place_initial_building", quarter=q, lot=c)
+    state = act(state, "s1", "place_shop", shop="jeweler", quarter="ts", lot="dashed")
+    assert lot(state, "ts", "dashed")["shops"] == ["perfumery", "jeweler"]
 
 
 def test_the_same_type_may_share_a_lot():
