@@ -22,10 +22,9 @@ turned up, tiles from the bag, scoring cards) are inputs from the pseudo-seat
 'place'
 """
 
-from .. import TABLE
 from ..errors import IllegalAction
 from . import refill, turn
-from .legal import legal, to_act
+from .legal import legal, to_act, waiting_for
 from .playout import table_draw
 from .scoring import totals
 from .setup import setup
@@ -40,25 +39,24 @@ PLAYERS = (2, 6)
 __all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "to_act", "legal", "view",
            "scores", "is_over", "describe", "table_draw"]
 
-_TURN, _PLACE, _FINAL, _REFILL = ("turn",), ("place",), ("place", "final"), ("refill",)
-# action type -> (phases it belongs to, rule cited out of phase, why not now, handler)
+# Why an action is refused outside its phase: (rule, reason).
+_ACTION_OVER = ("NY-T-5", "your actions are over: place the tiles waiting beside your city")
+_NOT_YET = ("NY-T-3", "bought tiles wait beside the city until the end of the turn")
+_NO_REFILL = ("NY-T-5", "the table refills only at the end of a turn")
+# action type -> (phases it belongs to, refusal outside them, handler)
 _ACTIONS = {
-    "take_money": (_TURN, "NY-T-5", "your action is over: place the tiles you bought", turn.take_money),
-    "buy": (_TURN, "NY-T-5", "your action is over: place the tiles you bought", turn.buy),
-    "reserve_to_city": (_TURN, "NY-T-5", "your action is over: place the tiles you bought",
-                        turn.reserve_to_city),
-    "city_to_reserve": (_TURN, "NY-T-5", "your action is over: place the tiles you bought",
-                        turn.city_to_reserve),
-    "swap": (_TURN, "NY-T-5", "your action is over: place the tiles you bought", turn.swap),
-    "pass": (_TURN, "NY-T-1", "there is something left to do", turn.pass_turn),
-    "place": (_FINAL, "NY-T-3", "bought tiles wait beside the city until the end of the turn",
-              turn.place),
-    "to_reserve": (_FINAL, "NY-T-3", "bought tiles wait beside the city until the end of the turn",
-                   turn.to_reserve),
-    "to_dirk": (_PLACE, "NY-2P-4", "only a tile bought this turn, once the action is over, "
-                "may go to Dirk", turn.to_dirk),
-    "draw_money": (_REFILL, "NY-T-5", "the table refills only at the end of a turn", refill.draw_money),
-    "draw_tile": (_REFILL, "NY-T-5", "the table refills only at the end of a turn", refill.draw_tile),
+    "take_money": (("turn",), _ACTION_OVER, turn.take_money),
+    "buy": (("turn",), _ACTION_OVER, turn.buy),
+    "reserve_to_city": (("turn",), _ACTION_OVER, turn.reserve_to_city),
+    "city_to_reserve": (("turn",), _ACTION_OVER, turn.city_to_reserve),
+    "swap": (("turn",), _ACTION_OVER, turn.swap),
+    "pass": (("turn",), _ACTION_OVER, turn.pass_turn),
+    "place": (("place", "final"), _NOT_YET, turn.place),
+    "to_reserve": (("place", "final"), _NOT_YET, turn.to_reserve),
+    "to_dirk": (("place",), ("NY-2P-4", "only a tile bought this turn may go to Dirk, once the "
+                             "action is over"), turn.to_dirk),
+    "draw_money": (("refill",), _NO_REFILL, refill.draw_money),
+    "draw_tile": (("refill",), _NO_REFILL, refill.draw_tile),
 }
 
 
@@ -72,10 +70,9 @@ def apply(state: dict, seat: str, action: dict) -> dict:
         raise IllegalAction("NY-E-3", "The game is over.", seat=seat)
     acting = to_act(state)
     if seat not in acting:
-        who = "the table" if acting == {TABLE} else " and ".join(name(state, s) for s in sorted(acting))
-        raise IllegalAction("NY-T-1", f"{name(state, seat)} cannot act now: waiting for {who}.",
-                            seat=seat, to_act=sorted(acting))
-    phases, rule, why, handler = _ACTIONS[action["type"]]
+        raise IllegalAction("NY-T-1", f"{name(state, seat)} cannot act now: waiting for "
+                            f"{waiting_for(state)}.", seat=seat, to_act=sorted(acting))
+    phases, (rule, why), handler = _ACTIONS[action["type"]]
     if state["phase"] not in phases:
         raise IllegalAction(rule, f"{action['type'].replace('_', ' ').capitalize()} is not possible "
                             f"now: {why}.", phase=state["phase"])

@@ -12,7 +12,7 @@ from itertools import combinations
 from .. import TABLE
 from . import city, market, money, refill
 from .catalogue import BANKS, MAX_STREETS, PRICES, SIDES, tile_text
-from .state import distinct, grid, name
+from .state import card_order, distinct, grid, name, seats
 
 STREET_CHOICES = ["".join(c) for n in range(MAX_STREETS + 1) for c in combinations(SIDES, n)]
 
@@ -26,6 +26,14 @@ def to_act(state) -> set[str]:
     if phase == "final":
         return {seat for seat, tiles in state["pending"].items() if tiles}
     return {state["active"]}
+
+
+def waiting_for(state) -> str:
+    """Who the game waits for, for people: "the table", "Anna", "Anna and Ben"."""
+    acting = to_act(state)
+    if acting == {TABLE}:
+        return "the table"
+    return " and ".join(name(state, seat) for seat in seats(state) if seat in acting)
 
 
 def _squares(cells) -> list[dict]:
@@ -104,8 +112,8 @@ def _draw_options(state, need) -> list:
         deck = money.deck(state)
         if not deck and not money.scoring_left(state):  # reshuffled when the next card is drawn
             deck = money.counts(state["discard"])
-        cards = [{"type": "draw_money", "card": list(key), "count": n} for key, n in sorted(
-            deck.items(), key=lambda kv: (BANKS.index(kv[0][0]), kv[0][1]))]
+        cards = [{"type": "draw_money", "card": list(key), "count": deck[key]}
+                 for key in sorted(deck, key=card_order)]
         left = money.scoring_left(state)
         return cards + [{"type": "draw_money", "card": left[0], "count": 1}] if left else cards
     types = [{"type": kind, "left": n, "prices": list(PRICES[kind])}
@@ -127,9 +135,10 @@ def legal(state, seat) -> dict:
     if state["phase"] == "over":
         return {"step": "over", "prompt": "The game is over.", "actions": [], "blocked": []}
     if seat not in acting:
-        who = "the table" if acting == {TABLE} else " and ".join(name(state, s) for s in sorted(acting))
+        who = waiting_for(state)
         return {"step": "wait", "prompt": f"Waiting for {who}.", "actions": [],
-                "blocked": [{"type": "any", "rule": "NY-T-1", "reason": f"It is not your turn: waiting for {who}."}]}
+                "blocked": [{"type": "any", "rule": "NY-T-1",
+                             "reason": f"It is not your turn: waiting for {who}."}]}
     if state["phase"] == "refill":
         need = refill.next_draw(state)
         actions = _draw_options(state, need)

@@ -22,7 +22,7 @@ State::
 from .. import TABLE
 from ..errors import IllegalAction
 from . import dirk, market
-from .catalogue import BANKS, START_TILE, card_text
+from .catalogue import BANKS, SCORING_CARDS, START_TILE, card_text
 from .money import DISPLAY, check_available, parse_cards, sort_cards, total
 from .state import DIRK, cell_key
 
@@ -108,9 +108,9 @@ def setup(config: dict) -> dict:
     if not isinstance(shown, list) or len(shown) != DISPLAY:
         raise IllegalAction("NY-S-4", f"{DISPLAY} money cards are turned face up on the board.",
                             money_display=shown)
-    if any(isinstance(c, str) for c in shown):
-        raise IllegalAction("NY-S-4", "A scoring card cannot be face up at the start: "
-                            f"it is shuffled deeper into the deck ({card_text(next(c for c in shown if isinstance(c, str)))}).")
+    if scoring_cards := [c for c in shown if c in SCORING_CARDS]:
+        raise IllegalAction("NY-S-4", f"{card_text(scoring_cards[0]).capitalize()} cannot be face up "
+                            "at the start: it is shuffled deeper into the deck.", card=scoring_cards[0])
     cards = parse_cards(shown, "money_display", "NY-S-4")
     check_available(state, cards)
     state["display"] = cards
