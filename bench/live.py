@@ -1,8 +1,9 @@
 """Live push latency under real gunicorn: from just before a phone's POST until EVERY open
 page of that table (its table screen and four phones) has received its fresh view.
 
-Starts gunicorn with the agreed settings (deploy/gunicorn.conf.py: one gthread worker) on a
-loopback port with a temporary database, opens N Fifth Avenue tables with a host table
+Starts gunicorn with the agreed settings (deploy/gunicorn.conf.py: one gthread worker; its
+thread count raised to hold every socket unless ``--threads`` is given) on a loopback port
+with a temporary database, opens N Fifth Avenue tables with a host table
 screen and four phones each (every socket read by its own thread), then plays random legal
 actions on every table at once, each table's actions one after another with a pause
 between them. Prints p50/p99 latency, errors and the worker's memory per scenario.
@@ -132,6 +133,13 @@ def open_table(base: str):
 def drive(table, pages, actions: int, pause: float, rng: random.Random, run: Run) -> None:
     """Play up to ``actions`` random legal actions, timing each until every page has it."""
     time.sleep(rng.uniform(0, pause))  # the tables do not all act in step
+    try:
+        _play(table, pages, actions, pause, rng, run)
+    except Exception as error:  # a failure of this table must not go unnoticed in its thread
+        run.record(error=f"table {table.id}: {error!r}")
+
+
+def _play(table, pages, actions: int, pause: float, rng: random.Random, run: Run) -> None:
     for _ in range(actions):
         if table.game.state["step"] == "over":
             return
@@ -215,8 +223,10 @@ def main() -> None:
     parser.add_argument("--actions", type=int, help="actions per table")
     args = parser.parse_args()
     args.actions = args.actions or (12 if args.quick else 60)
+    print("load average before: %.2f %.2f %.2f (the machine is shared: figures vary with it)" % os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as workdir:
         results = [scenario(tables, target, args, workdir) for tables, target in SCENARIOS]
+    print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     sys.exit(0 if all(results) else 1)
 
 

@@ -44,7 +44,7 @@ def geometry():
     print("55-tile cities (median of 200 calls, worst of 5 cities):")
     rows = {"longest street": [], "legal positions, one tile": [],
             "legal positions, all 15 street patterns": [], "removable tiles": [],
-            "swap positions, all 15 patterns": []}
+            "swap positions, all 15 patterns": [], "legal() with 10 reserve tiles": []}
     for seed in range(5):
         grid = big_city(55, seed)
         rows["longest street"].append(timed(city.longest_street, grid))
@@ -52,8 +52,24 @@ def geometry():
         rows["legal positions, all 15 street patterns"].append(timed(city.placements, grid, MASKS))
         rows["removable tiles"].append(timed(city.removals, grid))
         rows["swap positions, all 15 patterns"].append(timed(city.swaps, grid, MASKS))
+        rows["legal() with 10 reserve tiles"].append(timed(ny.legal, *busy_turn(grid, seed)))
     for label, values in rows.items():
         print(f"  {label:42} {max(values):7.3f} ms")
+
+
+def busy_turn(grid, seed):
+    """A turn of a player owning ``grid`` and ten different reserve tiles."""
+    rng = random.Random(seed)
+    state = ny.setup(playout.random_config(rng, 4))
+    seat = state["active"]
+    state["cities"][seat].update({f"{x},{y}": {"type": "park", "price": 6, "streets": streets(m)}
+                                  for (x, y), m in grid.items() if (x, y) != (0, 0)})
+    state["reserves"][seat] = [playout.random_tile(rng, "church") for _ in range(10)]
+    return state, seat
+
+
+def streets(m: int) -> str:
+    return "".join(s for s, bit in zip("NESW", (city.N, city.E, city.S, city.W)) if m & bit)
 
 
 def games():

@@ -158,15 +158,6 @@ class Listener:
                 self._changed.wait(deadline - time.monotonic())
             return self.closed
 
-    def settle(self, quiet: float = 0.2, timeout: float = 5.0) -> None:
-        """Wait until no message has arrived for ``quiet`` seconds."""
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            count = len(self.messages)
-            time.sleep(quiet)
-            if len(self.messages) == count:
-                return
-
     def close(self) -> None:
         self._stop = True
         try:

@@ -71,10 +71,11 @@ def test_a_phone_whose_seat_was_handed_over_is_closed_and_hears_nothing_more(ser
     old_phone = table.phones["p1"]
     old = server.listen(old_phone, table, phone=True)
     old.wait_seq(0)
+    heard = len(old.messages)
     reply = table.host.post(f"/t/{table.id}/host/seat/p1/handover", {})
     assert reply.status == 200, reply.body[:2000]
     assert old.wait_closed()
-    heard = len(old.messages)
+    assert old.close_reason == 1008 and len(old.messages) == heard  # closed instead of sent a view
 
     new_phone = Browser(server.base)
     link = re.search(rf'(/t/{table.id}/seat/[\w-]+)', reply.body)[1]

@@ -4,7 +4,19 @@ A pure engine with the shared contract (``companion.engines``): ``setup``,
 ``apply``, ``to_act``, ``legal``, ``view``, ``scores``, ``is_over``, ``describe``,
 plus ``table_draw`` for the server to draw for the table. Random draws (money
 turned up, tiles from the bag, scoring cards) are inputs from the pseudo-seat
-``"table"``, entered as drawn. Rule IDs are those of the digest (NY-…).
+``"table"``, entered as drawn. Rule IDs are those of the digest (NY-…). The
+modules are named after what they hold::
+
+    catalogue   the printed components and their DATA file catalogue.json (NY-C)
+    setup       config validation and the initial state (NY-S, NY-2P-1/2)
+    city        geometry: building rules, holes, walking, longest street (NY-B, NY-SC-3)
+    money       deck, display, taking money and payments (NY-T-2, NY-T-3)
+    market      market spaces, the bag, leftovers at the end (NY-C-5, NY-E-2)
+    turn        the player's actions and the bought tiles (NY-T)
+    refill      end-of-turn draws, scoring cards, the end (NY-T-5, NY-SC-1, NY-E)
+    scoring     majorities and streets (NY-SC)
+    dirk        the two-player collector (NY-2P)
+    legal, view, playout   for phones, screens, logs and random games
 
 >>> from companion.engines import new_york as ny
 >>> state = ny.setup({
@@ -74,8 +86,8 @@ def apply(state: dict, seat: str, action: dict) -> dict:
                             f"{waiting_for(state)}.", seat=seat, to_act=sorted(acting))
     phases, (rule, why), handler = _ACTIONS[action["type"]]
     if state["phase"] not in phases:
-        raise IllegalAction(rule, f"{action['type'].replace('_', ' ').capitalize()} is not possible "
-                            f"now: {why}.", phase=state["phase"])
+        what = action["type"].replace("_", " ").capitalize()
+        raise IllegalAction(rule, f"{what} is not possible now: {why}.", phase=state["phase"])
     new = clone(state)
     handler(new, seat, action)
     return new

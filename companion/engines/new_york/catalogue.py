@@ -43,14 +43,15 @@ def parse_card(raw) -> list:
     if isinstance(raw, dict):
         raw = [raw.get("bank"), raw.get("value")]
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2):
-        raise IllegalAction("NY-C-2", f"{raw!r} is not a money card: give its bank and value.", card=raw)
+        raise IllegalAction("NY-C-2", f"{raw!r} is not a money card: give its bank and value.",
+                            card=raw)
     bank, value = raw
     if bank not in BANKS:
-        raise IllegalAction("NY-C-2", f"There is no {bank!r} bank; the banks are {', '.join(BANKS)}.",
-                            card=raw, banks=list(BANKS))
+        raise IllegalAction("NY-C-2", f"There is no {bank!r} bank; the banks are "
+                            f"{', '.join(BANKS)}.", card=raw, banks=list(BANKS))
     if type(value) is not int or value not in VALUES:
-        raise IllegalAction("NY-C-2", f"A {bank} card of {value!r} does not exist: values run {LOW}–{HIGH}.",
-                            card=raw)
+        raise IllegalAction("NY-C-2", f"A {bank} card of {value!r} does not exist: values run "
+                            f"{LOW}–{HIGH}.", card=raw)
     return [bank, value]
 
 
@@ -58,12 +59,14 @@ def parse_streets(raw) -> str:
     """Street sides in canonical NESW order from ``"EN"`` or ``["N", "E"]``."""
     if isinstance(raw, (list, tuple)) and all(isinstance(s, str) for s in raw):
         raw = "".join(raw)
-    if not isinstance(raw, str) or any(s not in SIDES for s in raw.upper()) or len(set(raw.upper())) < len(raw):
-        raise IllegalAction("NY-C-3", f"Streets {raw!r} are not a set of the sides N, E, S, W.", streets=raw)
-    sides = "".join(s for s in SIDES if s in raw.upper())
+    letters = raw.upper() if isinstance(raw, str) else None
+    if letters is None or set(letters) - set(SIDES) or len(set(letters)) < len(letters):
+        raise IllegalAction("NY-C-3", f"Streets {raw!r} are not a set of the sides N, E, S, W.",
+                            streets=raw)
+    sides = "".join(s for s in SIDES if s in letters)
     if len(sides) > MAX_STREETS:
-        raise IllegalAction("NY-C-3", f"No tile has streets on {len(sides)} sides (at most {MAX_STREETS}).",
-                            streets=sides)
+        raise IllegalAction("NY-C-3", f"No tile has streets on {len(sides)} sides "
+                            f"(at most {MAX_STREETS}).", streets=sides)
     return sides
 
 
@@ -72,15 +75,16 @@ def parse_tile(raw) -> dict:
     if isinstance(raw, (list, tuple)) and len(raw) == 3:
         raw = dict(zip(("type", "price", "streets"), raw))
     if not isinstance(raw, dict):
-        raise IllegalAction("NY-C-3", f"{raw!r} is not a tile: give its type, price and streets.", tile=raw)
+        raise IllegalAction("NY-C-3", f"{raw!r} is not a tile: give its type, price and streets.",
+                            tile=raw)
     kind, price = raw.get("type"), raw.get("price")
     if kind not in COUNTS:
-        raise IllegalAction("NY-C-3", f"There is no {kind!r} tile; the types are {', '.join(TYPES)}.",
-                            tile=raw, types=list(TYPES))
+        raise IllegalAction("NY-C-3", f"There is no {kind!r} tile; the types are "
+                            f"{', '.join(TYPES)}.", tile=raw, types=list(TYPES))
     low, high = PRICES[kind]
     if type(price) is not int or not low <= price <= high:
-        raise IllegalAction("NY-C-4", f"No {kind} costs {price!r}: {kind} prices run {low}–{high}.",
-                            tile=raw, prices=[low, high])
+        raise IllegalAction("NY-C-4", f"No {kind} costs {price!r}: {kind} prices run "
+                            f"{low}–{high}.", tile=raw, prices=[low, high])
     return {"type": kind, "price": price, "streets": parse_streets(raw.get("streets", ""))}
 
 

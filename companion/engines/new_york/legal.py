@@ -79,12 +79,14 @@ def turn_options(state, seat) -> tuple[list, list]:
     takes = money.take_options(state["display"])
     actions += [{"type": "take_money", "cards": cards} for cards in takes]
     if not takes:
-        blocked.append({"type": "take_money", "rule": "NY-T-2", "reason": "No money card is face up."})
+        blocked.append({"type": "take_money", "rule": "NY-T-2",
+                        "reason": "No money card is face up."})
+    reserve = state["reserves"][seat]
     for found in (_buy_options(state, seat),
-                  _building(state, seat, state["reserves"][seat], "reserve_to_city", city.placements,
-                            "NY-B-2", "fits on no square of your city"),
-                  _building(state, seat, state["reserves"][seat], "swap", city.swaps,
-                            "NY-B-2", "can replace no tile of your city")):
+                  _building(state, seat, reserve, "reserve_to_city", city.placements, "NY-B-2",
+                            "fits on no square of your city"),
+                  _building(state, seat, reserve, "swap", city.swaps, "NY-B-2",
+                            "can replace no tile of your city")):
         actions += found[0]
         blocked += found[1]
     removable = city.removals(grid(state, seat))

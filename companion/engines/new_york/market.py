@@ -26,8 +26,8 @@ def draw(state, raw) -> dict:
     tile = parse_tile(raw)
     kind = tile["type"]
     if state["out_of_bag"].get(kind, 0) >= COUNTS[kind]:
-        raise IllegalAction("NY-C-4", f"All {COUNTS[kind]} {kind} tiles are already out of the bag.",
-                            tile=tile)
+        raise IllegalAction("NY-C-4", f"All {COUNTS[kind]} {kind} tiles are already out of the "
+                            "bag.", tile=tile)
     state["out_of_bag"][kind] = state["out_of_bag"].get(kind, 0) + 1
     return tile
 

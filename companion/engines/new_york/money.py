@@ -67,7 +67,8 @@ def without(pool: list, cards: list) -> list | None:
 
 def parse_cards(raw, field: str, rule: str) -> list:
     if not isinstance(raw, list) or not raw:
-        raise IllegalAction(rule, f"Give the money cards in {field!r} as a non-empty list.", field=field)
+        raise IllegalAction(rule, f"Give the money cards in {field!r} as a non-empty list.",
+                            field=field)
     return [parse_card(c) for c in raw]
 
 
@@ -88,7 +89,8 @@ def take_options(display) -> list[list]:
 def take_problem(display, cards) -> str | None:
     """Why these cards may not be taken together (NY-T-2), or ``None``."""
     if without(display, cards) is None:
-        return f"{cards_in(cards)} {'is' if len(cards) == 1 else 'are'} not all face up on the board"
+        verb = "is" if len(cards) == 1 else "are"
+        return f"{cards_in(cards)} {verb} not all face up on the board"
     if len(cards) > 1 and total(cards) > TAKE_LIMIT:
         return (f"{cards_in(cards)} total {total(cards)}; several cards may be taken only "
                 f"if they total {TAKE_LIMIT} or less")

@@ -103,7 +103,8 @@ def _turn_choice(actions, rng) -> dict:
     if develop and rng.random() < 0.15:
         return rng.choice(develop)
     if by_type.get("take_money"):
-        return max(by_type["take_money"], key=lambda a: (sum(v for _, v in a["cards"]), rng.random()))
+        offers = by_type["take_money"]
+        return max(offers, key=lambda a: (sum(v for _, v in a["cards"]), rng.random()))
     return rng.choice(actions)
 
 

@@ -73,7 +73,8 @@ def majorities(state, card: str) -> dict:
             else:
                 points[who] += pts
             lines.append({"seat": who, "text": text, "points": pts})
-    return {"title": f"Scoring {card}: buildings", "rule": "NY-SC-2", "points": points, "lines": lines}
+    return {"title": f"Scoring {card}: buildings", "rule": "NY-SC-2", "points": points,
+            "lines": lines}
 
 
 def streets(state, card: str) -> dict:
@@ -84,7 +85,8 @@ def streets(state, card: str) -> dict:
         points[seat] = length
         lines.append({"seat": seat, "text": f"Longest outer street: {length} "
                       f"side{'s' if length != 1 else ''} → {length}", "points": length})
-    return {"title": f"Scoring {card}: streets", "rule": "NY-SC-3", "points": points, "lines": lines}
+    return {"title": f"Scoring {card}: streets", "rule": "NY-SC-3", "points": points,
+            "lines": lines}
 
 
 def score(state, card: str) -> None:

@@ -56,10 +56,10 @@ def _deal(state, seat, raw) -> list:
     amount = total(cards)
     largest = max(value for _, value in cards)
     if amount < START_MONEY or amount - largest >= START_MONEY:
-        raise IllegalAction("NY-S-2", f"Start money of {seat} totals {amount} in {len(cards)} cards: "
-                            f"cards are dealt until the total first reaches {START_MONEY}, so it "
-                            f"must reach {START_MONEY} and stay below it without its last card.",
-                            seat=seat, cards=cards)
+        raise IllegalAction("NY-S-2", f"Start money of {seat} totals {amount} in {len(cards)} "
+                            f"cards: cards are dealt until the total first reaches "
+                            f"{START_MONEY}, so it must reach {START_MONEY} and stay below it "
+                            "without its last card.", seat=seat, cards=cards)
     check_available(state, cards)
     return sort_cards(cards)
 
@@ -72,8 +72,8 @@ def _start_player(state, chosen) -> str:
     if chosen is None and len(tied) == 1:
         return tied[0]
     if chosen not in tied:
-        raise IllegalAction("NY-S-3", f"The start player must be {' or '.join(tied)} (fewest cards, "
-                            "then the lowest total, then the youngest), not "
+        raise IllegalAction("NY-S-3", f"The start player must be {' or '.join(tied)} (fewest "
+                            "cards, then the lowest total, then the youngest), not "
                             f"{chosen!r}.", start_player=chosen, allowed=tied)
     return chosen
 
@@ -109,8 +109,9 @@ def setup(config: dict) -> dict:
         raise IllegalAction("NY-S-4", f"{DISPLAY} money cards are turned face up on the board.",
                             money_display=shown)
     if scoring_cards := [c for c in shown if c in SCORING_CARDS]:
-        raise IllegalAction("NY-S-4", f"{card_text(scoring_cards[0]).capitalize()} cannot be face up "
-                            "at the start: it is shuffled deeper into the deck.", card=scoring_cards[0])
+        card = scoring_cards[0]
+        raise IllegalAction("NY-S-4", f"{card_text(card).capitalize()} cannot be face up at the "
+                            "start: it is shuffled deeper into the deck.", card=card)
     cards = parse_cards(shown, "money_display", "NY-S-4")
     check_available(state, cards)
     state["display"] = cards
@@ -120,5 +121,6 @@ def setup(config: dict) -> dict:
     if two:
         state["dirk"] = _tiles(state, raw_dirk, dirk.START_TILES, "NY-2P-2", "Dirk")
     elif raw_dirk:
-        raise IllegalAction("NY-2P-2", "Dirk collects tiles only in a two-player game.", dirk=raw_dirk)
+        raise IllegalAction("NY-2P-2", "Dirk collects tiles only in a two-player game.",
+                            dirk=raw_dirk)
     return state

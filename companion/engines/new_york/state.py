@@ -8,7 +8,7 @@ import copy
 
 from ..errors import IllegalAction
 from . import city
-from .catalogue import BANKS, parse_tile, tile_text
+from .catalogue import BANKS, SIDES, parse_tile, tile_text
 
 DIRK = "dirk"
 
@@ -51,8 +51,8 @@ def position(action) -> tuple[int, int]:
     """``(x, y)`` from an action's ``x`` and ``y``."""
     x, y = action.get("x"), action.get("y")
     if type(x) is not int or type(y) is not int:
-        raise IllegalAction("NY-B-4", f"Give the square as whole numbers x and y, not {x!r}, {y!r}.",
-                            x=x, y=y)
+        raise IllegalAction("NY-B-4", f"Give the square as whole numbers x and y, not {x!r}, "
+                            f"{y!r}.", x=x, y=y)
     return x, y
 
 
@@ -92,5 +92,8 @@ def pick(pool: list, raw, where_: str, rule: str) -> int:
 
 
 def _rotations(streets: str) -> set[str]:
-    sides = "NESW"
-    return {"".join(s for s in sides if sides[(sides.index(s) - k) % 4] in streets) for k in (1, 2, 3)}
+    """The street sides of a tile turned a quarter, half and three quarters."""
+    turned = set()
+    for k in (1, 2, 3):
+        turned.add("".join(s for i, s in enumerate(SIDES) if SIDES[(i - k) % 4] in streets))
+    return turned

@@ -40,18 +40,19 @@ def buy(state, seat, action) -> None:
     i = market.space(action.get("space"))
     bank, tile = BANKS[i], state["market"][i]
     if tile is None:
-        raise IllegalAction("NY-T-3", f"The {bank} market space is empty until the end of the turn.",
-                            space=bank)
+        raise IllegalAction("NY-T-3", f"The {bank} market space is empty until the end of the "
+                            "turn.", space=bank)
     pay = parse_cards(action.get("pay"), "pay", "NY-T-3")
     if wrong := [c for c in pay if c[0] != bank]:
-        raise IllegalAction("NY-T-3", f"The {tile_text(tile)} on the {bank} space is paid with {bank} "
-                            f"money only, not {cards_in(wrong)}.", space=bank, pay=pay)
+        raise IllegalAction("NY-T-3", f"The {tile_text(tile)} on the {bank} space is paid with "
+                            f"{bank} money only, not {cards_in(wrong)}.", space=bank, pay=pay)
     rest = without(state["hands"][seat], pay)
     if rest is None:
         raise IllegalAction("NY-T-3", f"You do not hold {cards_in(pay)}.", pay=pay)
     if total(pay) < tile["price"]:
         raise IllegalAction("NY-T-3", f"The {tile_text(tile)} costs {tile['price']}; "
-                            f"{cards_in(pay)} make only {total(pay)}.", pay=pay, price=tile["price"])
+                            f"{cards_in(pay)} make only {total(pay)}.", pay=pay,
+                            price=tile["price"])
     state["hands"][seat] = rest
     state["discard"] += pay
     state["market"][i] = None

@@ -29,7 +29,7 @@ def _player(state, seat, viewer, score) -> dict:
     out = {
         "seat": seat, "name": name(state, seat), "active": seat == state["active"],
         "city": _city(state, seat), "reserve": state["reserves"][seat],
-        "bought": state["pending"][seat], "cards": len(hand),
+        "waiting": state["pending"][seat], "cards": len(hand),
         "buildings": dict(Counter(t["type"] for t in city_tiles(state, seat))),
         "street": city.longest_street(grid(state, seat)), "score": score,
     }
@@ -49,7 +49,8 @@ def view(state, seat) -> dict:
         "deck": money.deck_size(state), "discard": len(state["discard"]),
         "bag": market.bag_left(state), "bag_types": market.bag_types(state),
         "scoring_cards": state["scoring_cards"],
-        "dirk": None if state["dirk"] is None else {"tiles": state["dirk"], "due": state["dirk_due"]},
+        "dirk": None if state["dirk"] is None else {"tiles": state["dirk"],
+                                                    "due": state["dirk_due"]},
         "leftovers": state["leftovers"],
     }
 
@@ -97,6 +98,7 @@ def describe(state, seat, action, viewer=None) -> str:
     if kind == "city_to_reserve":
         return f"{who} moved the {tile_text(old)} at {where(pos)} into the reserve."
     if kind == "swap":
-        return f"{who} swapped the {tile_text(old)} at {where(pos)} for the {tile} from the reserve."
+        return (f"{who} swapped the {tile_text(old)} at {where(pos)} for the {tile} "
+                "from the reserve.")
     source = " from the reserve" if kind == "reserve_to_city" else ""
     return f"{who} built the {tile}{source} at {where(pos)}."
