@@ -83,7 +83,9 @@ def _quarter_scoring(game: Game) -> None:
         expect(phone.locator("section.sheet h2")).to_have_text(f"Your score: {points}")
         event = phone.locator("section.scores details.score-event").first
         expect(event.locator("summary")).to_contain_text("34th Street West")
-        expect(event.locator("summary .pts")).to_contain_text("Anna +2, Cleo +1, Ben +2")
+        expect(event.locator("summary .pts")).to_have_text(f"+{points}")  # the seat's own sheet
+    board_event = game.host.locator("section.scores details.score-event").first
+    expect(board_event.locator("summary .pts")).to_contain_text("Anna +2, Cleo +1, Ben +2")
 
 
 def _restart(game: Game, server) -> None:

@@ -7,7 +7,6 @@ owner, the others see how many cards it holds. So log lines hide nothing.
 
 from collections import Counter
 
-from .. import TABLE
 from . import city, market, money
 from .catalogue import BANKS, card_text, cards_text, parse_card, parse_tile, tile_text
 from .legal import to_act
