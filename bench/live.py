@@ -65,7 +65,7 @@ class Gunicorn:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"gunicorn exited: {self.output()[-2000:]}")
+                raise RuntimeError(f"gunicorn exited, see {self.log.name}")
             try:
                 if Browser(self.base).get("/", timeout=1).status == 200:
                     return
@@ -89,9 +89,12 @@ class Gunicorn:
         fields = Path(f"/proc/{self.worker_pid()}/stat").read_text().rsplit(")", 1)[1].split()
         return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
-    def output(self) -> str:
+    def first_error(self) -> str | None:
+        """The first exception the server logged, with its traceback."""
         self.log.seek(0)
-        return self.log.read()
+        text = self.log.read()
+        at = text.find("Exception on ")
+        return text[at:at + 4000] if at >= 0 else None
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
@@ -195,6 +198,7 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
             d.join()
         rss, peak = server.memory_mb()
         cpu = server.cpu_seconds() - cpu_before
+        logged = server.first_error()
     finally:
         for page in pages_all:
             page.close()
@@ -211,6 +215,8 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
           f"(target {RSS_TARGET_MB}), set-up {setup:.1f} s -> {'OK' if ok else 'MISSED'}")
     for error in run.errors[:5]:
         print(f"    error: {error}")
+    if logged:
+        print("    the server logged:\n" + logged)
     return ok
 
 

@@ -9,6 +9,10 @@ File format (``companion/rules/<game>.md``)::
     - **FA-C-1** The rule in our own words; may run over
       several indented lines. *Decision:* how the app settles an open point.
 
+    | a | data | table |
+    |---|---|---|
+    | shown | after the | section's rules |
+
 Each ``- **ID**`` item is one rule; the section heading names the group.
 """
 
@@ -32,6 +36,7 @@ class Section:
     id: str
     title: str
     rules: list[Rule] = field(default_factory=list)
+    tables: list[list[list[str]]] = field(default_factory=list)  # rows of cells; first is the head
 
 
 @dataclass
@@ -49,8 +54,9 @@ class RuleBook:
 
 def parse(text: str) -> RuleBook:
     title, intro, sections, paragraph = "", [], [], []
+    prev = line = ""
     for raw in text.splitlines():
-        line = raw.rstrip()
+        prev, line = line, raw.rstrip()
         if line.startswith("# ") and not title:
             title = line[2:].strip()
         elif m := _SECTION.match(line):
@@ -59,6 +65,8 @@ def parse(text: str) -> RuleBook:
             if not sections:
                 raise ValueError(f"rule {m[1]} before any '## ID · Title' section")
             sections[-1].rules.append(Rule(m[1], m[2].strip()))
+        elif line.startswith("|") and sections:
+            _table_row(sections[-1], line, fresh=not prev.startswith("|"))
         elif line.startswith("  ") and sections and sections[-1].rules:
             rule = sections[-1].rules[-1]
             rule.text = f"{rule.text} {line.strip()}".strip()
@@ -71,6 +79,15 @@ def parse(text: str) -> RuleBook:
     if paragraph:
         intro.append(" ".join(paragraph))
     return RuleBook(title, intro, sections)
+
+
+def _table_row(section: Section, line: str, fresh: bool) -> None:
+    cells = [c.strip() for c in line.strip("|").split("|")]
+    if all(set(c) <= set("-: ") for c in cells):
+        return  # the |---|---| line under the head
+    if fresh:
+        section.tables.append([])
+    section.tables[-1].append(cells)
 
 
 @cache

@@ -30,3 +30,15 @@ def test_rule_text_format_is_parsed():
     book = rules.parse("# G\nIntro one\nline.\n\n## G-A · Things\n- **G-A-1** First *rule*\n  goes on.\n- **G-A-2** Second.\n")
     assert book.title == "G" and book.intro == ["Intro one line."]
     assert [(r.id, r.text) for r in book.sections[0].rules] == [("G-A-1", "First *rule* goes on."), ("G-A-2", "Second.")]
+
+
+def test_tables_in_a_rule_book_are_kept():
+    book = rules.parse("# G\n## G-A · Data\n- **G-A-1** See below.\n\n| type | n |\n|---|---|\n| park | 11 |\n| museum | 7 |\n")
+    assert book.sections[0].tables == [[["type", "n"], ["park", "11"], ["museum", "7"]]]
+    assert book.sections[0].rules[0].text == "See below."
+
+
+def test_new_york_catalogue_table_reaches_the_rules_page(client):
+    html = client.get("/rules/new_york").get_data(as_text=True)
+    table = html.split('<table class="rules-table">')[1].split("</table>")[0]
+    assert "<td>skyscraper</td>" in table and "<td>11</td>" in table
