@@ -29,7 +29,10 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
                     return render.push_html(live, viewer, "phone")
                 return render.main_html(live, None, "table", oob=True, host=page == "host")
 
-        hub.push(table_id, html, still_valid, key=lambda c: (c.viewer, c.page, c.locale))
+        try:
+            hub.push(table_id, html, still_valid, key=lambda c: (c.viewer, c.page, c.locale))
+        except Exception:  # the move is committed; a failed push must not undo the answer
+            app.logger.exception("live push for table %s failed", table_id)
 
     tables.listeners.append(push)
 

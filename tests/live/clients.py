@@ -79,6 +79,16 @@ class Browser:
         return Listener(url, self.cookie_header(), timeout)
 
 
+class _Client(Client):
+    """simple_websocket's client without a race: its handshake takes only the server's answer
+    out of the first packet, so frames that came in the same packet (the first view, or the
+    close of a refused socket) waited for the next packet, or were lost when none came."""
+
+    def _thread(self):
+        self.connected = self._handle_events()  # what arrived with the handshake answer
+        super()._thread()
+
+
 def _connect(url: str, headers, timeout: float) -> Client:
     """``Client.connect`` that gives up after ``timeout`` seconds (its handshake has no
     timeout of its own, and a server with no thread free never answers)."""
@@ -86,7 +96,7 @@ def _connect(url: str, headers, timeout: float) -> Client:
 
     def attempt():
         try:
-            outcome.append(Client.connect(url, headers=headers))
+            outcome.append(_Client.connect(url, headers=headers))
         except Exception as error:  # handed to the caller below
             outcome.append(error)
 

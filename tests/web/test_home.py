@@ -37,7 +37,7 @@ def test_a_bad_setup_says_what_is_wrong_and_creates_nothing(app, client):
 
 def test_duplicate_player_colours_are_refused(client):
     response = client.post("/new/fifth_avenue", data=fa_form(color_2="red"))
-    assert response.status_code == 400 and "colour of their own" in response.get_data(as_text=True)
+    assert response.status_code == 400 and "FA-C-6" in response.get_data(as_text=True)
 
 
 def test_a_board_profile_is_saved_and_loads_into_the_wizard(app, client):

@@ -59,8 +59,6 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
         name = form.get(f"name_{i}", "").strip()
         if name:
             players.append({"seat": f"p{i}", "name": name[:24], "color": _one_of(form, f"color_{i}", PLAYER_COLORS)})
-    if len({p["color"] for p in players}) != len(players):
-        raise FormError("Each player needs a colour of their own.")
     start = form.get("start", "p1")
     seats = [p["seat"] for p in players]
     if start not in seats:
