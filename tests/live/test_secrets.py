@@ -14,8 +14,6 @@ from dataclasses import dataclass
 
 import pytest
 
-from companion.engines import fifth_avenue as fa
-
 from .clients import Browser
 
 SEATS = ("p1", "p2", "p3")
@@ -125,12 +123,11 @@ def test_a_sealed_submission_reaches_no_other_page_before_the_reveal(played):
 
 
 def secret_takes(game) -> list[tuple[int, str, list]]:
-    """(move, seat, cards) of every card taken with its value entered on the phone."""
+    """(move, seat, cards) of every black card drawn with its value entered on the phone.
+    Coloured cards are taken face up from the piles: public (FA-H-2)."""
     found = []
     for seq, (seat, action) in enumerate(game.actions, 1):
-        if action["type"] == "take_colored":
-            found.append((seq, seat, action["cards"]))
-        elif action["type"] == "take_black" and action.get("value") is not None:
+        if action["type"] == "take_black" and action.get("value") is not None:
             found.append((seq, seat, [{"color": "black", "value": action["value"]}]))
     return found
 
@@ -147,7 +144,7 @@ def test_hand_chips_show_a_phone_its_own_hand_and_nothing_on_the_table_screen(pl
                 assert chips == sorted(((c["color"], c["value"]) for c in hand), key=str), (viewer, message.seq)
 
 
-def test_no_page_but_the_owners_shows_the_values_of_cards_taken(played):
+def test_no_page_but_the_owners_shows_the_values_of_black_cards_drawn(played):
     table, listeners = played
     takes = secret_takes(table.game)
     assert takes, "no card value was entered in this game"
