@@ -81,15 +81,18 @@ class Hub:
         return result
 
     def push(self, table_id: str, render, still_valid=lambda conn: True,
-             key=lambda conn: (conn.viewer, conn.page)) -> int:
+             key=lambda conn: (conn.viewer, conn.page), only=lambda conn: True) -> int:
         """Send every connection of a table its own HTML; returns how many got it.
 
         ``render(key(conn))`` is called once per distinct key, so ten table
         screens cost one rendering; connections for which ``still_valid`` fails
-        (a seat handed to another phone) are closed instead.
+        (a seat handed to another phone) are closed instead; ``only`` picks
+        which connections to consider.
         """
         cache, sent = {}, 0
         for conn in self.connections(table_id):
+            if not only(conn):
+                continue
             if not still_valid(conn):
                 conn.close()
                 self.leave(conn)

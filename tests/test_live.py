@@ -68,3 +68,12 @@ def test_presence_keeps_a_sleeping_phone_here_for_a_grace_period():
     assert hub.presence("t1", ["a"]) == {"a": "here"}
     clock.now += 2
     assert hub.presence("t1", ["a"]) == {"a": "away"}
+
+
+def test_push_can_be_limited_to_some_connections():
+    hub = Hub()
+    phone, screen = FakeSocket(), FakeSocket()
+    hub.join(Connection(phone, "t1", "a", "phone"))
+    hub.join(Connection(screen, "t1", None, "table"))
+    assert hub.push("t1", lambda key: "x", only=lambda c: c.page == "table") == 1
+    assert screen.sent == ["x"] and phone.sent == []

@@ -4,7 +4,10 @@ The same functions serve plain HTTP pages, htmx responses and WebSocket pushes,
 so every path shows a viewer exactly the same picture.
 """
 
+import threading
+
 from flask import render_template, url_for
+from flask_babel import get_locale
 from markupsafe import Markup
 
 from ..engines import TABLE, IllegalAction
@@ -13,18 +16,37 @@ from . import context
 from .games import ui_for
 
 LOG_LINES = 40
+_SHARED_MAX = 500
+_shared: dict[tuple, Markup] = {}
+_shared_lock = threading.Lock()
 
 
-def viewer_context(live: Live, viewer: str | None, page: str, message: dict | None = None) -> dict:
+def _memo(key: tuple, build) -> Markup:
+    """HTML that several pages (or a push and an htmx reply) would render alike."""
+    with _shared_lock:
+        html = _shared.get(key)
+    if html is None:
+        html = Markup(build())
+        with _shared_lock:
+            if len(_shared) > _SHARED_MAX:
+                _shared.clear()
+            _shared[key] = html
+    return html
+
+
+def _moment(live: Live) -> tuple:
+    """Identifies a table's state: after an undo the same move number is a new moment."""
+    return live.row.id, live.row.status, live.seq, live.log[-1]["at"] if live.log else 0, str(get_locale())
+
+
+def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, message: dict | None) -> dict:
     engine, state = live.engine, live.state
     view = engine.view(state, viewer)
-    names = {p["seat"]: p["name"] for p in view["players"]}
     key = viewer or ""
     log = [
         {"seq": e["seq"], "text": e["text"].get(key) or e["text"][""], "seat": e["seat"]}
         for e in live.log[-LOG_LINES:]
     ][::-1]
-    table_due = TABLE in engine.to_act(state)
     return {
         "live": live,
         "row": live.row,
@@ -33,29 +55,46 @@ def viewer_context(live: Live, viewer: str | None, page: str, message: dict | No
         "viewer": viewer,
         "page": page,
         "view": view,
-        "names": names,
+        "names": {p["seat"]: p["name"] for p in view["players"]},
         "seq": live.seq,
         "to_act": sorted(engine.to_act(state)),
         "legal": engine.legal(state, viewer) if viewer else None,
-        "table_legal": engine.legal(state, TABLE) if table_due else None,
+        "table_legal": engine.legal(state, TABLE) if TABLE in engine.to_act(state) else None,
         "scores": engine.scores(state),
         "over": engine.is_over(state),
         "log": log,
-        "presence": context.hub().presence(live.row.id, live.seats),
+        "presence": presence,
         "message": message,
         "finished": live.row.status != "playing",
+        "board": board_html(live),
     }
 
 
-def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None, **extra) -> str:
-    """The swappable main region of a page (``#main``)."""
-    ctx = viewer_context(live, viewer, page, message) | extra
-    return Markup(render_template(f"{page}_main.html", **ctx))
+def board_html(live: Live) -> Markup:
+    """The board picture: public, so rendered once per moment and shared by every page."""
+    def build():
+        view = live.engine.view(live.state, None)
+        return render_template(f"games/{live.row.game}/board.html", view=view, ui=ui_for(live.row.game))
+
+    return _memo(("board",) + _moment(live), build)
 
 
-def push_html(live: Live, viewer: str | None, page: str) -> str:
-    """A WebSocket message: the main region as an out-of-band swap."""
-    return main_html(live, viewer, page, oob=True)
+def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
+              host: bool = False, oob: bool = False) -> Markup:
+    """The swappable main region of a page (``#main``); ``oob`` marks it for an
+    out-of-band swap, as WebSocket pushes need."""
+    presence = context.hub().presence(live.row.id, live.seats) if page == "table" else {}
+
+    def build():
+        ctx = viewer_context(live, viewer, page, presence, message)
+        return render_template(f"{page}_main.html", host=host, **ctx)
+
+    if message is None:
+        key = ("main", viewer, page, host, tuple(sorted(presence.items()))) + _moment(live)
+        html = _memo(key, build)
+    else:
+        html = Markup(build())
+    return Markup(str(html).replace('<div id="main"', '<div id="main" hx-swap-oob="true"', 1)) if oob else html
 
 
 def refusal(error: Exception) -> dict:
@@ -63,7 +102,3 @@ def refusal(error: Exception) -> dict:
     if isinstance(error, IllegalAction):
         return {"kind": "refused", "text": error.message, "rule": error.rule}
     return {"kind": "refused", "text": getattr(error, "message", str(error)), "rule": None}
-
-
-def rule_url(game: str, rule: str) -> str:
-    return url_for("rules.page", game=game, _anchor=rule)

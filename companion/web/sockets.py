@@ -13,7 +13,7 @@ from . import LANGUAGES, context, render
 def init_app(app, tables: Tables, hub: Hub) -> None:
     sock = Sock(app)
 
-    def push(table_id: str) -> None:
+    def push(table_id: str, only=lambda conn: True) -> None:
         live = tables.get(table_id)
         if live is None:
             return
@@ -22,15 +22,18 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
         def still_valid(conn: Connection) -> bool:
             return conn.page != "phone" or seats.get(conn.viewer) == conn.secret
 
+        def wanted(conn: Connection) -> bool:
+            return only(conn) or not still_valid(conn)
+
         def html(conn_key):
             viewer, page, locale = conn_key
             with force_locale(locale):
                 if page == "phone":
-                    return render.push_html(live, viewer, "phone")
-                return render.main_html(live, None, "table", oob=True, host=page == "host")
+                    return render.main_html(live, viewer, "phone", oob=True)
+                return render.main_html(live, None, "table", host=page == "host", oob=True)
 
         try:
-            hub.push(table_id, html, still_valid, key=lambda c: (c.viewer, c.page, c.locale))
+            hub.push(table_id, html, still_valid, key=lambda c: (c.viewer, c.page, c.locale), only=wanted)
         except Exception:  # the move is committed; a failed push must not undo the answer
             app.logger.exception("live push for table %s failed", table_id)
 
@@ -53,12 +56,12 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
         locale = request.accept_languages.best_match(LANGUAGES) or "en"
         conn = Connection(ws, table_id, seat, page, secret if seat else None, locale=locale)
         hub.join(conn)
-        push(table_id)  # this page's full picture, and presence for the table screen
+        # The full picture for this page; the table screens show who is here.
+        push(table_id, only=lambda c: c is conn or c.page != "phone")
         try:
             while True:
                 ws.receive()  # pages only listen; this returns when the socket closes
         except ConnectionClosed:
             pass
         finally:
-            hub.leave(conn)
-            push(table_id)
+            hub.leave(conn)  # presence turns to "away" only after a grace period
