@@ -19,10 +19,12 @@ DEFAULT_PORT = 8000
 # Every open page keeps a WebSocket, and each socket holds a thread for as long
 # as it is open: a table screen, a host page and four phones already use six,
 # and a phone that went to sleep may hold one more until its socket times out.
-DEFAULT_THREADS = 32
+# When every thread holds a socket, plain HTTP stops too; threads are cheap
+# (100 sockets measured under 90 MB in bench/live.py), so be generous.
+DEFAULT_THREADS = 128
 # On stop, open sockets never finish by themselves (phones reconnect to the next
 # server), so they get this many seconds before they are cut.
-GRACEFUL_TIMEOUT = 10
+GRACEFUL_TIMEOUT = 3
 
 
 def bind_address(host: str, port: int) -> str:

@@ -15,7 +15,7 @@ from ..tables import Live
 from . import context
 from .games import ui_for
 
-LOG_LINES = 40
+LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
 _SHARED_MAX = 500
 _shared: dict[tuple, Markup] = {}
 _shared_lock = threading.Lock()
@@ -45,7 +45,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
     key = viewer or ""
     log = [
         {"seq": e["seq"], "text": e["text"].get(key) or e["text"][""], "seat": e["seat"]}
-        for e in live.log[-LOG_LINES:]
+        for e in live.log[-LOG_LINES[page]:]
     ][::-1]
     return {
         "live": live,
