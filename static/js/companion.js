@@ -81,3 +81,12 @@ document.addEventListener("htmx:afterSettle", function () {
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
   wasMyTurn = mine;
 });
+
+// Set-up wizard: each quarter's ring picture follows its colour choices.
+document.addEventListener("change", function (e) {
+  var ring = e.target.closest && e.target.closest("[data-ring]");
+  if (!ring || e.target.tagName !== "SELECT") return;
+  var slot = e.target.name.split("_").pop();
+  var lot = ring.querySelector('[data-slot="' + slot + '"]');
+  if (lot) lot.setAttribute("class", "fa-lot lot-" + (e.target.value || "unset"));
+});
