@@ -1,5 +1,6 @@
 """The Flask app: host screens, phone screens, setup wizards, rules pages, live sockets."""
 
+import gc
 import os
 import secrets
 from pathlib import Path
@@ -55,4 +56,7 @@ def create_app(config: dict | None = None) -> Flask:
     for module in (home, play, host, rules):
         app.register_blueprint(module.bp)
     sockets.init_app(app, tables, hub)
+    # Everything built so far lives as long as the process: keep it out of the
+    # garbage collector's full scans, which would otherwise pause live pushes.
+    gc.freeze()
     return app
