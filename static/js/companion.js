@@ -90,3 +90,42 @@ document.addEventListener("change", function (e) {
   var lot = ring.querySelector('[data-slot="' + slot + '"]');
   if (lot) lot.setAttribute("class", "fa-lot lot-" + (e.target.value || "unset"));
 });
+
+// A push or a reply replaces #main: keep what the person was doing there —
+// which folds were open, and a half-built form (taps on a bid) — if it is still there.
+var kept = null;
+function snapshot(e) {
+  var main = document.getElementById("main");
+  var target = e.detail && (e.detail.target || e.detail.elt);
+  if (!main || (target && target.id !== "main")) return;
+  kept = { open: [], forms: {} };
+  main.querySelectorAll("details[open]").forEach(function (d) { kept.open.push(foldKey(d)); });
+  main.querySelectorAll("form[data-keep]").forEach(function (f) {
+    var values = {};
+    f.querySelectorAll("input[type=number], select").forEach(function (i) { values[i.name] = i.value; });
+    kept.forms[f.dataset.keep] = values;
+  });
+}
+function foldKey(d) {
+  var s = d.querySelector("summary");
+  return d.dataset.keep || (s ? s.textContent.replace(/\s+/g, " ").trim() : "");
+}
+function restore() {
+  var main = document.getElementById("main");
+  if (!main || !kept) return;
+  main.querySelectorAll("details").forEach(function (d) {
+    if (kept.open.indexOf(foldKey(d)) >= 0) d.open = true;
+  });
+  Object.keys(kept.forms).forEach(function (key) {
+    var form = main.querySelector('form[data-keep="' + key + '"]');
+    if (!form) return;
+    var values = kept.forms[key];
+    Object.keys(values).forEach(function (name) { if (form.elements[name]) form.elements[name].value = values[name]; });
+    if (form.querySelector(".bid-total")) bidTotal(form);
+  });
+  kept = null;
+}
+document.addEventListener("htmx:oobBeforeSwap", snapshot);
+document.addEventListener("htmx:beforeSwap", snapshot);
+document.addEventListener("htmx:oobAfterSwap", restore);
+document.addEventListener("htmx:afterSwap", restore);

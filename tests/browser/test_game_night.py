@@ -13,7 +13,7 @@ import re
 from playwright.sync_api import expect
 
 from .game import Game
-from .ui import create_table, join, seq_of
+from .ui import create_table, join, seq_of, wait_for_move
 
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 RECONNECT_TIMEOUT = 30_000  # ms: sockets retry with a growing random back-off
@@ -112,8 +112,15 @@ def _sealed_auction_round(game: Game) -> None:
 
     # Anna passes first; then Ben's bid while Cleo has not submitted yet.
     game.play_until(lambda state, seat, action: action["type"] == "bid")
+    # Cleo starts building her bid; Ben's submission is pushed to her phone meanwhile.
+    cleo_bid = game.phones["p3"].locator("#main form.bid-form")
+    cleo_bid.locator('.tap-row[data-color="black"] .cardtap[data-value="4"]').tap()
+    expect(cleo_bid.locator(".bid-total output")).to_have_text("4")
     seat, action = game.step()
     assert seat == "p2" and action["cards"] == [{"color": "brown", "value": 6}, {"color": "black", "value": 5}]
+    wait_for_move(game.pages, seq_of(game.host))
+    expect(cleo_bid.locator(".bid-total output")).to_have_text("4")  # her taps survived the push
+    cleo_bid.locator(".tap-clear").tap()
     _check_sealed(game, bidder="p2", shown="brown 6, black 5", total="11")
 
     game.play_until(lambda state, seat, action: state["step"] == "build")
