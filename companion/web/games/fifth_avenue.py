@@ -112,12 +112,11 @@ def _value(text: str | None) -> dict:
 
 
 def _colored(form) -> dict:
-    cards = []
-    for i in (1, 2):
-        color = form.get(f"color_{i}", "")
-        if not color:
-            raise FormError("Pick the colours of both cards you take.")
-        cards.append({"color": color} | _value(form.get(f"value_{i}")))
+    """One or two cards (one when only one pile is left); the engine judges which."""
+    cards = [{"color": form[f"color_{i}"]} | _value(form.get(f"value_{i}"))
+             for i in (1, 2) if form.get(f"color_{i}")]
+    if not cards:
+        raise FormError("Pick the colour of each card you take.")
     return {"cards": cards}
 
 

@@ -1,0 +1,43 @@
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from companion.web.games import FormError
+from companion.web.games.fifth_avenue import action_from_form
+
+
+def read(**fields):
+    return action_from_form(MultiDict(fields))
+
+
+def test_each_form_reads_as_its_action():
+    assert read(type="place_shop", shop="gallery", spot="ts:grey") == {
+        "type": "place_shop", "shop": "gallery", "quarter": "ts", "lot": "grey"}
+    assert read(type="take_colored", color_1="orange", value_1="5", color_2="grey") == {
+        "type": "take_colored", "cards": [{"color": "orange", "value": 5}, {"color": "grey"}]}
+    assert read(type="take_colored", color_1="violet") == {"type": "take_colored", "cards": [{"color": "violet"}]}
+    assert read(type="move_commission", move="beige:central_park") == {
+        "type": "move_commission", "commission": "beige", "to": "central_park"}
+    assert read(type="bid", n_grey_6="1", n_black_4="2", n_grey_5="0") == {
+        "type": "bid", "cards": [{"color": "grey", "value": 6}, {"color": "black", "value": 4}, {"color": "black", "value": 4}]}
+    assert read(type="dummy_bid", draws="4, 6 5 4") == {"type": "dummy_bid", "draws": [4, 6, 5, 4]}
+    assert read(type="build", count="2") == {"type": "build", "count": 2}
+    assert action_from_form(MultiDict([("type", "reveal_central_park"), ("shops", "gallery"), ("shops", ""),
+                                       ("shops", "jeweler")])) == {"type": "reveal_central_park", "shops": ["gallery", "jeweler"]}
+
+
+@pytest.mark.parametrize("fields", [
+    {"type": "teleport"},
+    {"type": "place_initial_building", "spot": "ts"},
+    {"type": "take_colored"},
+    {"type": "take_black", "value": "six"},
+    {"type": "bid"},
+    {"type": "bid", "n_grey_6": "-1"},
+    {"type": "bid", "n_grey_x": "1"},
+    {"type": "build", "count": "many"},
+    {"type": "dummy_bid", "draws": "4 six"},
+    {"type": "move_commission", "move": "white"},
+])
+def test_unreadable_forms_are_refused_with_a_reason(fields):
+    with pytest.raises(FormError) as refused:
+        read(**fields)
+    assert str(refused.value)
