@@ -5,7 +5,7 @@ import random
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 
 from ..engines import TABLE, IllegalAction
-from ..tables import Refused, Stale
+from ..tables import Refused
 from . import context, qr, render
 from .games import FormError, ui_for
 
@@ -15,12 +15,20 @@ bp = Blueprint("play", __name__)
 @bp.get("/t/<table_id>")
 def table_screen(table_id):
     live = context.live_or_404(table_id)
+    return _table_page(live, host=context.is_host(live))
+
+
+def _table_page(live, host: bool, message: dict | None = None) -> str:
     join_url = context.absolute(url_for("play.join", code=live.row.join_code))
     return render_template(
-        "table.html", row=live.row, join_url=join_url, join_qr=qr.svg(join_url),
-        host=context.is_host(live),
-        main=render.main_html(live, None, "table", host=context.is_host(live)),
+        "table.html", row=live.row, join_url=join_url, join_qr=qr.svg(join_url), host=host,
+        main=render.main_html(live, None, "table", message, host=host),
     )
+
+
+def _phone_page(live, seat: str, message: dict | None = None) -> str:
+    return render_template("phone.html", row=live.row, seat=seat,
+                           main=render.main_html(live, seat, "phone", message))
 
 
 @bp.get("/t/<table_id>/main")
@@ -68,8 +76,7 @@ def phone(table_id):
     seat = context.my_seat(live)
     if seat is None:
         return redirect(url_for("play.join", code=live.row.join_code))
-    return render_template("phone.html", row=live.row, seat=seat,
-                           main=render.main_html(live, seat, "phone"))
+    return _phone_page(live, seat)
 
 
 @bp.post("/t/<table_id>/act")
@@ -100,6 +107,8 @@ def table_act(table_id):
 
 
 def _apply(live, seat, page, read_action):
+    """Apply an action and answer with the page's fresh main region (htmx) or the
+    page itself; a refusal changes nothing and is shown in the page with a 4xx."""
     try:
         seen = int(request.form.get("seq", ""))
     except ValueError:
@@ -107,21 +116,14 @@ def _apply(live, seat, page, read_action):
     status, message = 200, None
     try:
         context.tables().act(live.row.id, seat, read_action(), seen)
-    except Stale as stale:
-        status, message = 409, render.refusal(stale)
     except (IllegalAction, Refused, FormError) as error:
         status = getattr(error, "status", 422 if isinstance(error, IllegalAction) else 400)
         message = render.refusal(error)
-    viewer = seat if page == "phone" else None
-    extra = {} if page == "phone" else {"host": True}
+    phone = page == "phone"
     if request.headers.get("HX-Request"):
-        return render.main_html(live, viewer, page, message, **extra), status
+        main = render.main_html(live, seat if phone else None, page, message, host=not phone)
+        return main, status
     if message is None:
-        target = "play.phone" if page == "phone" else "play.table_screen"
-        return redirect(url_for(target, table_id=live.row.id))
-    template = "phone.html" if page == "phone" else "table.html"
-    join_url = context.absolute(url_for("play.join", code=live.row.join_code))
-    body = render_template(template, row=live.row, seat=viewer, join_url=join_url,
-                           join_qr=qr.svg(join_url), host=page == "table",
-                           main=render.main_html(live, viewer, page, message, **extra))
+        return redirect(url_for("play.phone" if phone else "play.table_screen", table_id=live.row.id))
+    body = _phone_page(live, seat, message) if phone else _table_page(live, True, message)
     return make_response(body, status)
