@@ -1,11 +1,13 @@
 """The live socket of every open page: a full picture on (re)connect, then a fresh
 picture of its own after every change of the table."""
 
+import threading
+
 from flask import request
 from flask_babel import force_locale
 from flask_sock import ConnectionClosed, Sock
 
-from ..live import Connection, Hub
+from ..live import AWAY_AFTER, Connection, Hub
 from ..tables import Tables
 from . import LANGUAGES, context, render
 
@@ -39,6 +41,11 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
 
     tables.listeners.append(push)
 
+    def push_presence(table_id: str) -> None:
+        """From a timer thread: templates build URLs, which needs a request context."""
+        with app.test_request_context("/"):
+            push(table_id, only=lambda c: c.page != "phone")
+
     @sock.route("/t/<table_id>/ws")
     def socket(ws, table_id):
         live = tables.get(table_id)
@@ -64,4 +71,8 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
         except ConnectionClosed:
             pass
         finally:
-            hub.leave(conn)  # presence turns to "away" only after a grace period
+            hub.leave(conn)
+            if conn.viewer is not None:  # the table screens show the seat away after a grace period
+                later = threading.Timer(AWAY_AFTER + 1, push_presence, (table_id,))
+                later.daemon = True
+                later.start()

@@ -99,3 +99,19 @@ def test_a_reconnect_gets_the_current_view_again(server):
     first = again.wait(lambda m: m.seq is not None).text
     assert main_of(first) == ("phone", 3)
     assert own_name(first) == "Cleo"
+
+
+def test_the_table_screen_shows_a_phone_away_after_its_socket_closes(server, monkeypatch):
+    from companion import live
+    from companion.web import sockets
+
+    monkeypatch.setattr(live, "AWAY_AFTER", 0.5)
+    monkeypatch.setattr(sockets, "AWAY_AFTER", 0.5)
+    table = server.table()
+    screen = server.listen(table.host, table)
+    phone = server.listen(table.phones["p2"], table, phone=True)
+    here = re.compile(r'Ben</span>.*?<span class="presence here">', re.S)
+    screen.wait(lambda m: m.seq is not None and here.search(m.text))
+    phone.close()
+    away = re.compile(r'Ben</span>.*?<span class="presence away">', re.S)
+    screen.wait(lambda m: m.seq is not None and away.search(m.text), timeout=5)
