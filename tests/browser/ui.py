@@ -76,7 +76,7 @@ def perform(page: Page, action: dict) -> None:
     elif kind == "take_colored":
         for i, card in enumerate(action["cards"], 1):
             form.locator(f'select[name="color_{i}"]').select_option(card["color"])
-        form.get_by_role("button", name="Take the two cards").tap()
+        form.get_by_role("button", name="Take the cards").tap()
     elif kind == "move_commission":
         form.locator(f'button[name="move"][value="{action["commission"]}:{action["to"]}"]').tap()
     elif kind in ("score_quarter", "choose_color", "build"):
