@@ -129,3 +129,9 @@ document.addEventListener("htmx:oobBeforeSwap", snapshot);
 document.addEventListener("htmx:beforeSwap", snapshot);
 document.addEventListener("htmx:oobAfterSwap", restore);
 document.addEventListener("htmx:afterSwap", restore);
+
+// Choosing a pile's card value also ticks that pile.
+document.addEventListener("change", function (e) {
+  var pile = e.target.closest && e.target.closest(".pile");
+  if (pile && e.target.tagName === "SELECT" && e.target.value) pile.querySelector("input[type=checkbox]").checked = true;
+});

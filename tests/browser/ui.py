@@ -74,8 +74,10 @@ def perform(page: Page, action: dict) -> None:
         expect(form.locator('select[name="spot"]')).to_have_value(f"{action['quarter']}:{action['lot']}")
         form.get_by_role("button", name="Place the shop").tap()
     elif kind == "take_colored":
-        for i, card in enumerate(action["cards"], 1):
-            form.locator(f'select[name="color_{i}"]').select_option(card["color"])
+        for card in action["cards"]:
+            form.locator(f'input[name="color"][value="{card["color"]}"]').check()
+            if card.get("value") is not None:
+                form.locator(f'select[name="value_{card["color"]}"]').select_option(str(card["value"]))
         form.get_by_role("button", name="Take the cards").tap()
     elif kind == "move_commission":
         form.locator(f'button[name="move"][value="{action["commission"]}:{action["to"]}"]').tap()

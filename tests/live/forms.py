@@ -13,11 +13,10 @@ def _value(action: dict) -> dict:
 
 
 def _colored(action: dict) -> dict:
-    fields = {}
-    for i, card in enumerate(action["cards"], 1):
-        fields[f"color_{i}"] = card["color"]
+    fields = {"color": [card["color"] for card in action["cards"]]}
+    for card in action["cards"]:
         if card.get("value") is not None:
-            fields[f"value_{i}"] = card["value"]
+            fields[f"value_{card['color']}"] = card["value"]
     return fields
 
 

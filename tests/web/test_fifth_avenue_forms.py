@@ -12,9 +12,10 @@ def read(**fields):
 def test_each_form_reads_as_its_action():
     assert read(type="place_shop", shop="gallery", spot="ts:grey") == {
         "type": "place_shop", "shop": "gallery", "quarter": "ts", "lot": "grey"}
-    assert read(type="take_colored", color_1="orange", value_1="5", color_2="grey") == {
+    assert action_from_form(MultiDict([("type", "take_colored"), ("color", "orange"), ("value_orange", "5"),
+                                       ("color", "grey"), ("value_violet", "6")])) == {
         "type": "take_colored", "cards": [{"color": "orange", "value": 5}, {"color": "grey"}]}
-    assert read(type="take_colored", color_1="violet") == {"type": "take_colored", "cards": [{"color": "violet"}]}
+    assert read(type="take_colored", color="violet") == {"type": "take_colored", "cards": [{"color": "violet"}]}
     assert read(type="move_commission", move="beige:central_park") == {
         "type": "move_commission", "commission": "beige", "to": "central_park"}
     assert read(type="bid", n_grey_6="1", n_black_4="2", n_grey_5="0") == {

@@ -112,11 +112,10 @@ def _value(text: str | None) -> dict:
 
 
 def _colored(form) -> dict:
-    """One or two cards (one when only one pile is left); the engine judges which."""
-    cards = [{"color": form[f"color_{i}"]} | _value(form.get(f"value_{i}"))
-             for i in (1, 2) if form.get(f"color_{i}")]
+    """The piles tapped (``color``, one or two), each with its value when hands are private."""
+    cards = [{"color": c} | _value(form.get(f"value_{c}")) for c in form.getlist("color")]
     if not cards:
-        raise FormError("Pick the colour of each card you take.")
+        raise FormError("Tap the colour of each card you take.")
     return {"cards": cards}
 
 
