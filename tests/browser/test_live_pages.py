@@ -1,0 +1,44 @@
+"""Live pages on phones: a push keeps what the player had open or half-built, and a
+phone waking up catches up."""
+
+import re
+
+from playwright.sync_api import expect
+
+from .ui import join, join_url_of, post_table, wait_for_move
+
+
+def test_an_open_fold_stays_open_when_another_seat_moves(server, contexts):
+    join_url = join_url_of(post_table(contexts("desktop"), server.url))
+    anna, ben = contexts("phone").new_page(), contexts("phone").new_page()
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    ben.locator("details.board-box summary").tap()
+    ben.locator("details.log summary").tap()
+    expect(ben.locator("details.board-box")).to_have_attribute("open", "")
+    anna.locator('#main form.act-place_initial_building g.lot.pickable[data-spot="ts:grey"]').tap()
+    wait_for_move([anna, ben], 1)
+    expect(ben.locator("details.board-box")).to_have_attribute("open", "")
+    expect(ben.locator("details.log")).to_have_attribute("open", "")
+    expect(ben.locator("details.log li").first).to_contain_text("Anna")
+    expect(ben.locator("details.board-box g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
+
+
+def test_a_phone_that_wakes_up_catches_up_even_if_its_socket_died_silently(server, contexts):
+    """Phones that sleep may keep a socket that no longer delivers anything (iOS):
+    waking up (visibilitychange) fetches the current picture over HTTP."""
+    join_url = join_url_of(post_table(contexts("desktop"), server.url))
+    anna, ben = contexts("phone").new_page(), contexts("phone").new_page()
+
+    def deaf(route):  # the socket stays open but nothing from the server arrives
+        route.connect_to_server().on_message(lambda message: None)
+
+    ben.route_web_socket(re.compile(r".*/ws.*"), deaf)
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    anna.locator('#main form.act-place_initial_building g.lot.pickable[data-spot="ts:grey"]').tap()
+    wait_for_move([anna], 1)
+    ben.wait_for_timeout(500)
+    expect(ben.locator("#main")).to_have_attribute("data-seq", "0")  # the push never arrived
+    ben.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(ben.locator("#main")).to_have_attribute("data-seq", "1")
