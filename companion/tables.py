@@ -166,9 +166,7 @@ class Tables:
 
     def claim(self, table_id: str, seat: str) -> str:
         """Take a free seat; returns the seat's new secret."""
-        live = self._require(table_id)
-        if seat not in live.seats:
-            raise Refused(f"There is no seat {seat!r} at this table.", 404)
+        self._require_seat(table_id, seat)
         secret = secrets.token_urlsafe(24)
         if not self.store.claim_seat(table_id, seat, secret):
             raise Refused("That seat is already taken. Ask the host to hand it over.")
@@ -177,16 +175,15 @@ class Tables:
 
     def hand_over(self, table_id: str, seat: str) -> str:
         """Host: a fresh secret for a seat; the phone holding the old one loses it."""
-        live = self._require(table_id)
-        if seat not in live.seats:
-            raise Refused(f"There is no seat {seat!r} at this table.", 404)
+        self._require_seat(table_id, seat)
         secret = secrets.token_urlsafe(24)
         self.store.claim_seat(table_id, seat, secret, replace=True)
         self._changed(table_id)
         return secret
 
     def release(self, table_id: str, seat: str) -> None:
-        self._require(table_id)
+        """Host: free a seat for any phone to take."""
+        self._require_seat(table_id, seat)
         self.store.free_seat(table_id, seat)
         self._changed(table_id)
 
@@ -206,6 +203,10 @@ class Tables:
         if live is None:
             raise Refused("No such table.", 404)
         return live
+
+    def _require_seat(self, table_id: str, seat: str) -> None:
+        if seat not in self._require(table_id).seats:
+            raise Refused(f"There is no seat {seat!r} at this table.", 404)
 
     def _changed(self, table_id: str) -> None:
         for listener in self.listeners:

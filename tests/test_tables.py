@@ -119,6 +119,10 @@ def test_seats_are_claimed_once_and_handed_over(tables):
     assert tables.seat_for(row.id, secret) is None
     assert tables.seat_for(row.id, fresh) == "p1"
     assert tables.seat_for(row.id, "") is None
+    tables.release(row.id, "p1")
+    assert tables.seat_for(row.id, fresh) is None
+    with pytest.raises(Refused):
+        tables.release(row.id, "nobody")
 
 
 def test_a_finished_table_takes_no_moves(tables):
