@@ -42,3 +42,23 @@ def test_unreadable_forms_are_refused_with_a_reason(fields):
     with pytest.raises(FormError) as refused:
         read(**fields)
     assert str(refused.value)
+
+
+def test_display_row_marks_where_special_scorings_and_the_end_fall():
+    """Blocks 3,2,3,2,... give 2,1,2,1,... shops to players (the last of a block goes under
+    Central Park), so the 3rd, 6th and 9th placed shops come from the 2nd, 4th and 6th
+    blocks (FA-SH-4: 4, 6, 8 VP) and the 12th, which ends the game, from the 8th."""
+    from companion.web.games.fifth_avenue import display_marks
+
+    marks = display_marks()
+    assert {b: m["shop"] for b, m in marks.items()} == {1: 3, 3: 6, 5: 9, 7: 12}
+    assert marks[1]["text"].endswith("4") and marks[5]["text"].endswith("8")
+
+
+def test_board_picture_marks_the_next_special_scoring(client):
+    from tests.web.conftest import create_table
+
+    table_id = create_table(client)
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert '<text x="' in html and 'class="fa-mark next">★ 3Q → 4</text>' in html
+    assert html.count('class="fa-mark"') == 3  # the others, not highlighted

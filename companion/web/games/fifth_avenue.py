@@ -18,6 +18,20 @@ COLUMN_X = (260, 500, 740)
 RING, LOT = 64, 24
 
 
+def display_marks() -> dict[int, dict]:
+    """Under which block of the display row each special scoring, and the end, happens:
+    a block gives all but its last shop to players (FA-SH-3), so count placed shops."""
+    marks, placed = {}, 0
+    for index, (start, end) in enumerate(board.BLOCKS):
+        placed += end - start - 1
+        if placed in board.SPECIAL_SCORINGS:
+            quarters, vp = board.SPECIAL_SCORINGS[placed]
+            marks[index] = {"shop": placed, "text": f"★ {quarters}Q → {vp}"}
+        elif placed == board.LAST_SHOP:
+            marks[index] = {"shop": placed, "text": "end"}
+    return marks
+
+
 def spots(lots: list[dict]) -> set[str]:
     """``legal()`` lot choices as the board picture's ``quarter:lot`` keys."""
     return {f"{s['quarter']}:{s['lot']}" for s in lots}
