@@ -23,9 +23,15 @@ def new_table(game):
         abort(404, description="There is no such game here.")
     ui = ui_for(game)
     store = context.tables().store
+
+    def wizard(form=None, error=None, status=200):
+        data = ui.setup_context(store, request.args)  # may prefill "form" (e.g. drawn shops)
+        if form is not None:
+            data["form"] = form
+        return render_template(f"games/{game}/setup.html", game=game, error=error, **data), status
+
     if request.method == "GET":
-        return render_template(f"games/{game}/setup.html", game=game, form={}, error=None,
-                               **ui.setup_context(store))
+        return wizard()
     try:
         config, title, profile = ui.config_from_form(request.form)
         row = context.tables().create(game, config, title)
@@ -33,8 +39,7 @@ def new_table(game):
         message = getattr(error, "message", str(error))
         if getattr(error, "rule", None):
             message = f"{message} ({error.rule})"
-        return render_template(f"games/{game}/setup.html", game=game, form=request.form,
-                               error=message, **ui.setup_context(store)), 400
+        return wizard(request.form, message, 400)
     if profile:
         store.save_profile(game, profile["name"], profile["data"])
     response = redirect(url_for("play.table_screen", table_id=row.id))

@@ -50,3 +50,15 @@ def test_a_board_profile_is_saved_and_loads_into_the_wizard(app, client):
 
 def test_unknown_game_is_a_404(client):
     assert client.get("/new/chess").status_code == 404
+
+
+def test_the_server_can_draw_the_shops_for_the_host(client):
+    html = client.get("/new/fifth_avenue?board=5-lot&draw=1").get_data(as_text=True)
+    chosen = lambda name: html.split(f'name="{name}"')[1].split("</select>")[0].count(" selected>")  # noqa: E731
+    assert all(chosen(f"display_{i}") == 1 for i in range(1, 21))
+    assert all(chosen(f"start_shop_{q}") == 1 and chosen(f"start_lot_{q}") == 1
+               for q in ("34w", "34e", "42w", "ts", "42e", "52w", "52e"))
+    six = client.get("/new/fifth_avenue?board=6-lot&draw=1").get_data(as_text=True)
+    assert six.split('name="start_lot_ts"')[1].split("</select>")[0].count('value="dashed" selected') == 1
+    plain = client.get("/new/fifth_avenue").get_data(as_text=True)
+    assert plain.split('name="display_1"')[1].split("</select>")[0].count(" selected>") == 0

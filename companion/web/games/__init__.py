@@ -1,7 +1,7 @@
 """Per-game screen adapters: how a game's set-up form and action forms become
 engine input. Each game has a module here with the same shape::
 
-    setup_context(store) -> dict             # extra template data for the wizard
+    setup_context(store, args) -> dict       # template data for the wizard ("form": prefill)
     config_from_form(form) -> (config, title)  # raises FormError
     action_from_form(form) -> dict           # raises FormError
 

@@ -1,9 +1,10 @@
 """Fifth Avenue screens: the set-up wizard's form and the phone's action forms."""
 
 import math
+import random
 
 from ...engines import fifth_avenue as engine
-from ...engines.fifth_avenue import board
+from ...engines.fifth_avenue import board, playout
 from . import FormError
 
 LOT_COLORS = list(board.LOT_COLORS)
@@ -56,14 +57,30 @@ def layout(view: dict) -> dict:
             "ring": RING, "lot": LOT, "letters": SHOP_LETTERS}
 
 
-def setup_context(store) -> dict:
+def setup_context(store, args=None) -> dict:
+    """Template data for the wizard; ``args`` may ask the server to draw the shops
+    (``draw``): the host then lays the physical tiles out as shown."""
+    args = args or {}
+    profiles = store.profiles(engine.NAME)
+    side = profiles[args["profile"]]["board"] if args.get("profile") in profiles else args.get("board")
     return {
-        "profiles": store.profiles(engine.NAME),
+        "form": drawn_shops(side) if args.get("draw") else {},
+        "profiles": profiles,
         "quarters": engine.QUARTERS,
         "lot_colors": LOT_COLORS,
         "shops": SHOPS,
         "player_colors": PLAYER_COLORS,
     }
+
+
+def drawn_shops(board_side: str) -> dict:
+    """The seven set-up shops and the display row drawn at random, as wizard fields."""
+    side = board_side if board_side in board.BOARDS else "5-lot"
+    config = playout.random_config(random.SystemRandom(), 2, board=side)
+    fields = {f"display_{i}": shop for i, shop in enumerate(config["display"], 1)}
+    for q, placed in config["initial_shops"].items():
+        fields[f"start_shop_{q}"], fields[f"start_lot_{q}"] = placed["shop"], placed["lot"]
+    return fields
 
 
 def config_from_form(form) -> tuple[dict, str, dict | None]:
