@@ -1,4 +1,5 @@
-"""The ``companion`` command: ``companion serve`` starts the server for a game night."""
+"""The ``companion`` command: ``companion serve`` starts the server for a game night;
+``companion tables`` lists the tables with their host links."""
 
 import argparse
 import os
@@ -79,7 +80,35 @@ def build_parser() -> argparse.ArgumentParser:
         help="threads of the single server process; every open page holds one "
         "(default: %(default)s)",
     )
+    tables = commands.add_parser(
+        "tables",
+        help="list the tables with their host links (when a host's browser lost them)",
+        description="List every table in the database with its host link: opening that "
+        "link in a browser gives it the host controls of the table. Keep the links private.",
+    )
+    tables.add_argument("--db", metavar="PATH", help="SQLite file (default: as for serve)")
+    tables.add_argument("--public-url", metavar="URL", type=public_url,
+                        help="address the links start with (default: this machine's LAN IP, port 8000)")
     return parser
+
+
+def list_tables(args: argparse.Namespace, out=None) -> None:
+    """Each table: title, game, state and its host link."""
+    out = out or sys.stdout
+    from companion.store import Store
+    from companion.web import default_database
+
+    path = os.path.abspath(os.path.expanduser(args.db or os.environ.get("COMPANION_DB") or default_database()))
+    if not os.path.exists(path):
+        print(f"No database at {path}: no tables yet.", file=out)
+        return
+    base = args.public_url or network.public_url(serving.DEFAULT_HOST, serving.DEFAULT_PORT,
+                                                  os.environ.get("COMPANION_PUBLIC_URL"))
+    rows = Store(path).tables()
+    for row in rows:
+        print(f"{row.title} ({row.game}, {row.status})\n    {base}t/{row.id}/host/{row.host_secret}", file=out)
+    if not rows:
+        print("No tables yet.", file=out)
 
 
 def configure_environment(args: argparse.Namespace, environ=os.environ) -> None:
@@ -101,6 +130,8 @@ def main(argv: list[str] | None = None) -> None:
     args = build_parser().parse_args(argv)
     if args.command == "serve":
         serve(args)
+    elif args.command == "tables":
+        list_tables(args)
 
 
 if __name__ == "__main__":

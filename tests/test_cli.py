@@ -338,3 +338,27 @@ def test_a_websocket_outlives_the_worker_timeout(tmp_path):
     assert len(pids) == 1, output
     assert "WORKER TIMEOUT" not in output
     assert returncode == 0, output
+
+
+def test_tables_lists_each_table_with_a_working_host_link(tmp_path, capsys):
+    from companion.web import create_app
+    from tests.web.conftest import fa_form
+
+    db = tmp_path / "night.sqlite3"
+    app = create_app({"DATABASE": str(db), "PUBLIC_URL": "http://192.0.2.7:8000/"})
+    response = app.test_client().post("/new/fifth_avenue", data=fa_form(title="Friday"))
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    cli.main(["tables", "--db", str(db), "--public-url", "http://192.0.2.7:8000"])
+    printed = capsys.readouterr().out
+    assert "Friday (fifth_avenue, playing)" in printed
+    link = next(line.strip() for line in printed.splitlines() if "/host/" in line)
+    assert link.startswith(f"http://192.0.2.7:8000/t/{table_id}/host/")
+    browser = app.test_client()  # a browser that never had the host cookie
+    assert browser.get(f"/t/{table_id}/host").status_code == 403
+    assert browser.get(link.removeprefix("http://192.0.2.7:8000")).status_code == 302
+    assert browser.get(f"/t/{table_id}/host").status_code == 200
+
+
+def test_tables_without_a_database_says_so(tmp_path, capsys):
+    cli.main(["tables", "--db", str(tmp_path / "none.sqlite3")])
+    assert "no tables yet" in capsys.readouterr().out
