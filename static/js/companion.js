@@ -72,15 +72,19 @@ document.addEventListener("click", function (e) {
   bidTotal(form);
 });
 
-// A short buzz when it becomes this phone's turn.
-var wasMyTurn = null;
-document.addEventListener("htmx:afterSettle", function () {
+// Whose turn: a dot in the tab's title, and a short buzz when it becomes this phone's turn.
+var wasMyTurn = null, baseTitle = document.title;
+function markTurn() {
   var main = document.querySelector(".phone-main");
   if (!main) return;
   var mine = main.dataset.myTurn === "1";
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
+  document.title = (mine ? "\u25CF " : "") + baseTitle;
   wasMyTurn = mine;
-});
+}
+document.addEventListener("DOMContentLoaded", markTurn);
+document.addEventListener("htmx:afterSettle", markTurn);
+document.addEventListener("htmx:oobAfterSwap", markTurn);
 
 // Set-up wizard: each quarter's ring picture follows its colour choices.
 document.addEventListener("change", function (e) {
