@@ -42,3 +42,11 @@ def test_new_york_catalogue_table_reaches_the_rules_page(client):
     html = client.get("/rules/new_york").get_data(as_text=True)
     table = html.split('<table class="rules-table">')[1].split("</table>")[0]
     assert "<td>skyscraper</td>" in table and "<td>11</td>" in table
+
+
+def test_phone_and_table_link_to_their_games_rules(app, client):
+    from tests.web.conftest import create_table, join
+
+    table_id = create_table(client)
+    for page in (client.get(f"/t/{table_id}"), join(app, table_id, "p1").get(f"/t/{table_id}/me")):
+        assert 'href="/rules/fifth_avenue"' in page.get_data(as_text=True)
