@@ -34,25 +34,24 @@ def waiting_prompt(state: dict) -> str:
     who = _who(state, acting)
     if step == "over":
         return "The game is over."
-    if step == "initial":
-        return f"Waiting for {who} to place an initial building."
-    if step == "choose":
-        return f"Waiting for {who} to choose an action (A, B, C or D)."
-    if step == "take_colored":
-        return f"Waiting for {who} to take coloured cards."
-    if step == "move_commission":
-        return f"Waiting for {who} to move a commission."
     if step == "auction":
         if sealed(state):
             return f"Waiting for sealed bids on {_auction_place(state)} from {who}."
         return f"Waiting for {who} to bid or pass on {_auction_place(state)}."
-    if step == "cp_color":
-        return f"Waiting for {who} to name Central Park's colour."
-    if step == "build":
-        return f"Waiting for {who} to build."
     if step == "dummy":
         return f"Waiting for the table to turn {name(state, DUMMY)}'s black cards."
-    return "Waiting for the table to reveal the shops under Central Park."
+    return _WAITING[step].format(who=who)
+
+
+_WAITING = {
+    "initial": "Waiting for {who} to place an initial building.",
+    "choose": "Waiting for {who} to choose an action (A, B, C or D).",
+    "take_colored": "Waiting for {who} to take coloured cards.",
+    "move_commission": "Waiting for {who} to move a commission.",
+    "cp_color": "Waiting for {who} to name Central Park's colour.",
+    "build": "Waiting for {who} to build.",
+    "reveal": "Waiting for the table to reveal the shops under Central Park.",
+}
 
 
 def legal(state: dict, seat) -> dict:

@@ -63,13 +63,18 @@ def buy(state, seat, action) -> None:
 
 def reserve_to_city(state, seat, action) -> None:
     """Develop: build a reserve tile into the city (NY-T-4, NY-B); ends the turn."""
-    i = pick(state["reserves"][seat], action.get("tile"), "in your reserve", "NY-T-4")
-    tile, pos = state["reserves"][seat][i], position(action)
+    _build_from(state, seat, action, "reserves", "in your reserve", "NY-T-4")
+    refill.after_actions(state)
+
+
+def _build_from(state, seat, action, pile: str, found: str, rule: str) -> None:
+    """Move the named tile of one of the seat's piles into its city, where NY-B allows."""
+    i = pick(state[pile][seat], action.get("tile"), found, rule)
+    tile, pos = state[pile][seat][i], position(action)
     if problem := city.placement_problem(grid(state, seat), pos, city.mask(tile["streets"])):
         _refuse_square(problem, tile, pos)
-    state["reserves"][seat].pop(i)
+    state[pile][seat].pop(i)
     state["cities"][seat][cell_key(pos)] = tile
-    refill.after_actions(state)
 
 
 def city_to_reserve(state, seat, action) -> None:
@@ -105,12 +110,7 @@ def pass_turn(state, seat, action) -> None:
 
 def place(state, seat, action) -> None:
     """Build a bought (or, at the end, received) tile into the city (NY-T-5, NY-B)."""
-    i = pick(state["pending"][seat], action.get("tile"), "waiting beside your city", "NY-T-5")
-    tile, pos = state["pending"][seat][i], position(action)
-    if problem := city.placement_problem(grid(state, seat), pos, city.mask(tile["streets"])):
-        _refuse_square(problem, tile, pos)
-    state["pending"][seat].pop(i)
-    state["cities"][seat][cell_key(pos)] = tile
+    _build_from(state, seat, action, "pending", "waiting beside your city", "NY-T-5")
     refill.after_placing(state)
 
 
