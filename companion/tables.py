@@ -102,7 +102,7 @@ class Tables:
     def _advance(live: Live, event: Event, state: dict) -> None:
         """Move a table to the state after ``event``, logging it for every viewer."""
         viewers = live.seats + [None]
-        text = {v or "": live.engine.describe(live.state, event.seat, event.action, v) for v in viewers}
+        text = {v or "": live.engine.describe(live.state, state, event.seat, event.action, v) for v in viewers}
         live.log.append({"seq": event.seq, "seat": event.seat, "at": event.at, "text": text})
         live.state, live.seq = state, event.seq
         live.to_act.append(live.engine.to_act(state))

@@ -1,40 +1,56 @@
 """Rules engines: pure, deterministic Python with no I/O, clock or randomness.
 
-Every game is a package ``companion.engines.<name>`` exposing the same contract
-(see DESIGN: engine contract)::
+Every game is a package ``companion.engines.<name>`` with the same files and the same
+contract (see DESIGN: engine contract)::
 
     NAME, TITLE, RULE_PREFIX, PLAYERS = "fifth_avenue", "Fifth Avenue", "FA", (2, 4)
-    setup(config: dict) -> state                  # raises IllegalAction / ValueError
+    setup(config: dict) -> state                    # raises IllegalAction
     apply(state, seat: str, action: dict) -> state  # a NEW state; raises IllegalAction
-    to_act(state) -> set[str]                     # seats that must act now
-    legal(state, seat) -> {"step", "prompt", "actions": [{"type", ...choices}],
-                           "blocked": [{"type", "rule", "reason"}]}
-    view(state, seat | None) -> dict              # JSON-able; secrets of others removed;
-                                                  # has "players": [{"seat", "name", ...}]
+    to_act(state) -> set[str]                       # seats that must act now
+    legal(state, seat) -> {"phase", "prompt": text | None, "actions": [{"type", ...choices}],
+                           "blocked": [{"type", "rule", "reason": text}], "waiting_for": [seat]}
+    view(state, seat | None) -> {"phase", "players": [{"seat", "name", "score", "colour",
+                                 "initials", ...}], ...}   # JSON-able; others' secrets removed
     scores(state) -> {"totals": {seat: int}, "events": [...], "winners": [...]}
-    is_over(state) -> bool
-    describe(state_before, seat, action, viewer) -> str  # one log line, secrets hidden
+    is_over(state) -> bool                          # state["phase"] == "over"
+    describe(before, after, seat, action, viewer) -> text | None   # one log line, secrets hidden
 
-State is plain JSON-able data: ``json.loads(json.dumps(state)) == state``.
-Seats are strings from the config's players. ``to_act`` may also name the
-pseudo-seat ``TABLE`` ("table"): an input that comes from the physical table, not
-from a player (a random draw, a dummy bidder's cards). The host screen submits it,
-typing what was drawn, or asks the server to draw with the engine's optional
-``table_draw(state, rng) -> action``.
+The files of a game package, the same in each::
 
-A score event is ``{"title", "rule", "points": {seat: n}, "lines": [{"seat",
-"text", "points"}]}``; ``totals[seat]`` is the sum of its events' points.
-Each game also ships ``playout.py`` with ``random_config(rng, players, **options)``
-and ``random_action(state, seat, rng)`` (built only from ``legal()``), used by the
-random-playout tests and benchmarks; the server may use it to draw for the table.
+    setup.py     config checks and the initial state
+    flow.py      STEPS: per phase its actions and handlers, the out-of-turn rule and the
+                 prompt (``common.Step``); to_act, apply, is_over
+    legal.py     what a seat may do now, and why not the rest
+    view.py      what a seat (or the table screen) may see
+    describe.py  log lines, as a table of line templates per action type
+    scoring.py   scores with their lines
+    playout.py   random_config, random_action (from legal() only), hide (see below),
+                 and table_draw where the server can draw for the table
+    state.py     small readers of the state (seats, names, fields of an action)
+    …            modules named after the game's own rules (auction.py, city.py, …)
+
+State is plain JSON-able data: ``json.loads(json.dumps(state)) == state``; its phase is
+always ``state["phase"]`` (``"over"`` once finished). Seats are strings from the
+config's players. ``to_act`` may also name the pseudo-seat ``TABLE`` ("table"): an
+input that comes from the physical table, not from a player (a random draw, a dummy
+bidder's cards). The host screen submits it, typing what was drawn, or asks the server
+to draw with the engine's optional ``table_draw(state, rng) -> action``.
+
+Texts (prompts, refusals, log and score lines, reasons) are message ids with
+parameters (``companion.engines.text``), rendered for each viewer in their language.
+
+A score event is ``{"title": text, "rule", "points": {seat: n}, "lines": [{"seat",
+"text": text, "points"}]}``; ``totals[seat]`` is the sum of its events' points.
+``playout.hide(state, seat, rng)`` returns a state that differs from ``state`` only in
+what ``seat`` alone may know (``seat=None``: what nobody may know yet, such as the order
+of a deck); the contract tests check that no other seat's view or legal() changes.
 """
 
 from importlib import import_module
 from types import ModuleType
 
+from .common import TABLE
 from .errors import IllegalAction
-
-TABLE = "table"
 
 GAMES = {
     "fifth_avenue": "Fifth Avenue",

@@ -5,6 +5,7 @@ from werkzeug.exceptions import HTTPException
 
 from ..engines import IllegalAction
 from ..tables import Refused
+from .filters import say
 from .games import FormError
 
 
@@ -23,7 +24,7 @@ def register(app):
 
     @app.errorhandler(IllegalAction)
     def illegal(error: IllegalAction):
-        return _page(error.message, 422, rule=error.rule)
+        return _page(say(error.text), 422, rule=error.rule)
 
 
 def _page(message: str, status: int, rule: str | None = None):

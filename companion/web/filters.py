@@ -6,6 +6,8 @@ from datetime import datetime
 
 from markupsafe import Markup, escape
 
+from ..engines.text import render
+
 _STRONG = re.compile(r"\*\*(.+?)\*\*")
 _EM = re.compile(r"\*(.+?)\*")
 _CODE = re.compile(r"`(.+?)`")
@@ -19,6 +21,13 @@ def inline_md(text: str) -> Markup:
     return Markup(_CODE.sub(r"<code>\1</code>", html))
 
 
+def say(text) -> str:
+    """An engine text (``companion.engines.text``) in the page's language."""
+    from flask_babel import gettext, ngettext
+
+    return "" if text is None else render(text, gettext, ngettext)
+
+
 def isotime(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
 
@@ -26,5 +35,5 @@ def isotime(timestamp: float) -> str:
 def register(app) -> None:
     from flask_babel import get_locale
 
-    app.jinja_env.filters.update(inline_md=inline_md, isotime=isotime, prefix=lambda s, p: f"{p}{s}")
+    app.jinja_env.filters.update(say=say, inline_md=inline_md, isotime=isotime, prefix=lambda s, p: f"{p}{s}")
     app.jinja_env.globals.update(get_locale=get_locale, cos=math.cos, sin=math.sin)

@@ -100,5 +100,5 @@ def main_html(live: Live, viewer: str | None, page: str, message: dict | None = 
 def refusal(error: Exception) -> dict:
     """A message for a refused action, with the rule it cites (if any)."""
     if isinstance(error, IllegalAction):
-        return {"kind": "refused", "text": error.message, "rule": error.rule}
+        return {"kind": "refused", "text": error.text, "rule": error.rule}
     return {"kind": "refused", "text": getattr(error, "message", str(error)), "rule": None}

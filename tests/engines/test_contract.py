@@ -1,106 +1,224 @@
 """The engine contract, checked the same way against every game (OpenSpiel style).
 
 Each game's own tests go deep into its rules; these random playouts check what
-every engine owes the platform: termination, JSON round trips, replay equality,
-no mutation of inputs, scores that add up, views that leak nothing, and refusals
-that cite rule IDs documented on the game's rules page.
+every engine owes the platform: one package layout, one vocabulary, termination,
+JSON round trips, replay equality, no mutation of inputs, scores that add up, views
+that leak nothing, texts that can be translated, and refusals that cite rule IDs
+documented on the game's rules page and tested by the game's tests.
 """
 
 import copy
 import json
 import random
 import re
+from functools import cache
 from importlib import import_module
 from pathlib import Path
 
 import pytest
+from babel.messages.extract import extract_from_dir
 
 from companion import engines, rules
-from companion.engines import IllegalAction
+from companion.engines import IllegalAction, common
+from companion.engines.text import english, is_text
 
 GAMES = engines.available()
-MAX_STEPS = 20_000
+FILES = ("setup", "flow", "legal", "view", "describe", "scoring", "playout", "state")
+PLAYER_KEYS = {"seat", "name", "score", "colour", "initials"}
+LEGAL_KEYS = {"phase", "prompt", "actions", "blocked", "waiting_for"}
+TESTS = Path(__file__).parent
 
 
-def playout(engine, rng, players):
-    playout_mod = import_module(f"{engine.__name__}.playout")
-    config = playout_mod.random_config(rng, players)
-    state = engine.setup(config)
-    events = []
-    for _ in range(MAX_STEPS):
-        if engine.is_over(state):
-            return config, events, state
-        seat = rng.choice(sorted(engine.to_act(state)))
-        action = playout_mod.random_action(state, seat, rng)
-        before = copy.deepcopy(state)
-        after = engine.apply(state, seat, action)
-        assert state == before, f"apply mutated its input on {action}"
-        state = after
-        events.append((seat, action))
-    raise AssertionError(f"{engine.NAME}: game did not end within {MAX_STEPS} actions")
+def playout_of(engine):
+    return import_module(f"{engine.__name__}.playout")
 
 
-def replay(engine, config, events):
-    state = engine.setup(config)
-    for seat, action in events:
-        state = engine.apply(state, seat, action)
-    return state
+@cache
+def extracted(game: str) -> frozenset:
+    """Every msgid ``pybabel extract`` finds in the game's engine and the shared modules."""
+    root = Path(engines.__file__).parent
+    ids = set()
+    for folder in (root / game, root):
+        for _file, _line, message, _comments, _context in extract_from_dir(
+                str(folder), method_map=[("*.py", "python")]):
+            ids.update([message] if isinstance(message, str) else [m for m in message if m])
+    return frozenset(ids)
+
+
+def texts_in(value):
+    """Every text in a nested structure (texts inside texts included)."""
+    if is_text(value):
+        yield value
+        yield from texts_in(value.get("args", {}))
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from texts_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from texts_in(v)
+
+
+def check_texts(game: str, value, where: str):
+    for text in texts_in(value):
+        english(text)  # every placeholder has its parameter
+        for msgid in (text["id"], text.get("plural")):
+            assert msgid is None or msgid in extracted(game), \
+                f"{game}: {where} uses {msgid!r}, which pybabel extract cannot find"
+
+
+def games_played(game: str, count: int):
+    """``count`` random games, varying the number of players; each yields every move."""
+    engine = engines.get(game)
+    low, high = engine.PLAYERS
+    for i in range(count):
+        rng = random.Random(f"{game}-{i}")
+        config = playout_of(engine).random_config(rng, low + i % (high - low + 1))
+        moves = []
+        events, state = common.play(engine, config, rng,
+                                    on_move=lambda *move: moves.append(move))
+        yield engine, config, events, state, moves
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_engine_exposes_contract(game):
+def test_engine_has_the_common_layout(game):
     engine = engines.get(game)
+    folder = Path(engine.__file__).parent
+    missing = [name for name in FILES if not (folder / f"{name}.py").exists()]
+    assert not missing, f"{game} lacks {missing}"
     for name in ("setup", "apply", "to_act", "legal", "view", "scores", "is_over", "describe"):
         assert callable(getattr(engine, name)), f"{game} lacks {name}()"
     assert engine.NAME == game and engine.TITLE == engines.GAMES[game]
     low, high = engine.PLAYERS
     assert 2 <= low <= high <= 6
+    steps = import_module(f"{engine.__name__}.flow").STEPS
+    assert common.OVER in steps and all(isinstance(s, common.Step) for s in steps.values())
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_random_playouts_keep_the_contract(game):
-    engine = engines.get(game)
-    low, high = engine.PLAYERS
-    for i in range(12):
-        rng = random.Random(f"{game}-{i}")
-        players = low + i % (high - low + 1)
-        config, events, state = playout(engine, rng, players)
+    for engine, config, events, state, moves in games_played(game, 10):
+        steps = import_module(f"{engine.__name__}.flow").STEPS
+        seats = [p["seat"] for p in config["players"]]
+        for before, seat, action, after in moves[:: max(1, len(moves) // 60)]:
+            assert before["phase"] in steps and after["phase"] in steps
+            line = {v: engine.describe(before, after, seat, action, v) for v in seats + [None]}
+            check_texts(game, line, f"the log line of {action['type']}")
+            for viewer in seats:
+                allowed = engine.legal(after, viewer)
+                assert set(allowed) == LEGAL_KEYS and allowed["phase"] == after["phase"]
+                if viewer not in engine.to_act(after):
+                    assert allowed == common.not_due(after["phase"], engine.to_act(after))
+                else:
+                    assert is_text(allowed["prompt"]) and allowed["actions"], allowed
+                check_texts(game, allowed, "legal()")
+            check_texts(game, engine.scores(after), "scores()")
+        assert state["phase"] == common.OVER and engine.is_over(state)
         assert json.loads(json.dumps(state)) == state
-        assert replay(engine, config, json.loads(json.dumps(events))) == state
+        assert common.replay(engine, config, json.loads(json.dumps(events))) == state
         result = engine.scores(state)
         for seat, total in result["totals"].items():
             assert total == sum(e["points"].get(seat, 0) for e in result["events"])
         assert result["winners"], "a finished game names its winner(s)"
+        assert engine.to_act(state) == set()
+        for viewer in seats + [None]:
+            view = engine.view(state, viewer)
+            json.dumps(view)
+            assert view["phase"] == common.OVER
+            assert [p["seat"] for p in view["players"]][: len(seats)] == seats
+            for p in view["players"]:
+                assert PLAYER_KEYS <= set(p), p
+                assert p["score"] == result["totals"].get(p["seat"], p["score"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_apply_never_changes_its_input(game):
+    engine = engines.get(game)
+    rng = random.Random(game)
+    config = playout_of(engine).random_config(rng, engine.PLAYERS[1])
+    state = engine.setup(config)
+    for _move in range(300):
+        if engine.is_over(state):
+            break
+        seat = rng.choice(sorted(engine.to_act(state)))
+        action = playout_of(engine).random_action(state, seat, rng)
+        before = copy.deepcopy(state)
+        after = engine.apply(state, seat, action)
+        assert state == before, f"apply mutated its input on {action}"
+        state = after
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_secrets_do_not_reach_other_seats(game):
+    """What one seat alone knows (or nobody yet) changes nothing another seat sees or may do."""
+    for engine, config, _events, _state, moves in games_played(game, 4):
         seats = [p["seat"] for p in config["players"]]
-        for seat in seats + [None]:
-            json.dumps(engine.view(state, seat))
-        assert engine.to_act(state) == set() or engine.is_over(state)
+        rng = random.Random(game)
+        for _before, _seat, _action, state in moves[:: max(1, len(moves) // 40)]:
+            for holder in seats + [None]:
+                hidden = playout_of(engine).hide(state, holder, rng)
+                for other in [s for s in seats if s != holder] + [None]:
+                    assert engine.view(hidden, other) == engine.view(state, other), (holder, other)
+                    if other is not None:
+                        assert engine.legal(hidden, other) == engine.legal(state, other), (holder, other)
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_out_of_turn_action_is_refused_with_a_rule(game):
     engine = engines.get(game)
-    playout_mod = import_module(f"{engine.__name__}.playout")
     rng = random.Random(game)
-    state = engine.setup(playout_mod.random_config(rng, engine.PLAYERS[0]))
+    state = engine.setup(playout_of(engine).random_config(rng, engine.PLAYERS[0]))
     acting = engine.to_act(state)
     idle = [p["seat"] for p in engine.view(state, None)["players"] if p["seat"] not in acting]
-    if not idle:  # everyone acts at once at the start: use an unknown seat
-        idle = ["nobody"]
     seat = next(iter(acting))
-    action = playout_mod.random_action(state, seat, rng)
+    action = playout_of(engine).random_action(state, seat, rng)
     with pytest.raises(IllegalAction) as refused:
-        engine.apply(state, idle[0], action)
+        engine.apply(state, (idle or ["nobody"])[0], action)
     assert re.fullmatch(rf"{engine.RULE_PREFIX}(-[A-Z0-9]+)+", refused.value.rule)
+    assert is_text(refused.value.text)
+    check_texts(game, refused.value.text, "a refusal")
+
+
+RULE_ID = r"[A-Z]{2}(?:-[A-Z0-9]+)+"
+
+
+def engine_source(engine) -> str:
+    return "\n".join(p.read_text() for p in Path(engine.__file__).parent.glob("*.py"))
+
+
+def rules_cited(engine) -> set[str]:
+    return set(re.findall(rf'"({engine.RULE_PREFIX}-[A-Z0-9]+(?:-[0-9]+)?)"', engine_source(engine)))
+
+
+def rules_refusing(engine) -> set[str]:
+    """Rules named where a refusal is made: ``IllegalAction("…"`` or a step's refusal rules."""
+    pattern = rf'(?:IllegalAction\(\s*|out_of_turn=|not_now=|unknown_rule=)"({RULE_ID})"'
+    return set(re.findall(pattern, engine_source(engine)))
+
+
+def game_tests(game: str) -> str:
+    return "\n".join(p.read_text() for p in (TESTS / game).glob("*.py"))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_cited_rule_is_on_the_rules_page(game):
     engine = engines.get(game)
-    book = rules.load(game)
-    source = "\n".join(p.read_text() for p in Path(engine.__file__).parent.glob("*.py"))
-    cited = set(re.findall(rf'"({engine.RULE_PREFIX}-[A-Z0-9]+(?:-[0-9]+)?)"', source))
+    cited = rules_cited(engine)
     assert cited, f"{game} cites no rule IDs"
-    missing = sorted(cited - set(book.index()))
+    missing = sorted(cited - set(rules.load(game).index()))
     assert not missing, f"rules page of {game} lacks {missing}"
 
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_on_the_rules_page_is_named_by_a_test(game):
+    source = game_tests(game)
+    untested = sorted(r for r in rules.load(game).index() if r not in source)
+    assert not untested, f"{game}: no test names {untested}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_refusable_rule_has_a_refusing_test(game):
+    """A rule the engine cites in a refusal appears as the rule of a ``refused(...)`` check."""
+    source = game_tests(game)
+    unrefused = sorted(rule for rule in rules_refusing(engines.get(game))
+                       if not re.search(rf'refused\([^()]{{0,200}}?"{rule}"', source, re.S))
+    assert not unrefused, f"{game}: no refusing test for {unrefused}"
