@@ -43,25 +43,23 @@ def is_text(value) -> bool:
     return type(value) is dict and "id" in value
 
 
-def render(text, gettext: Callable[[str], str], ngettext_: Callable[[str, str, int], str]) -> str:
-    """``text`` as a sentence, translated with the given gettext functions."""
+def render(text, translate: Callable[[str], str], translate_n: Callable[[str, str, int], str]) -> str:
+    """``text`` as a sentence, translated with the given gettext and ngettext functions."""
     if isinstance(text, str):
         return text
-    if "plural" in text:
-        template = ngettext_(text["id"], text["plural"], text["n"])
-    else:
-        template = gettext(text["id"])
+    msgid = text["id"]
+    template = translate_n(msgid, text["plural"], text["n"]) if "plural" in text else translate(msgid)
     args = text.get("args")
     if not args:
         return template
-    return template.format(**{k: _arg(v, gettext, ngettext_) for k, v in args.items()})
+    return template.format(**{k: _arg(v, translate, translate_n) for k, v in args.items()})
 
 
-def _arg(value, gettext, ngettext_):
+def _arg(value, translate, translate_n):
     if type(value) is dict:
-        return render(value, gettext, ngettext_)
+        return render(value, translate, translate_n)
     if type(value) is list:
-        return ", ".join(str(_arg(v, gettext, ngettext_)) for v in value)
+        return ", ".join(str(_arg(v, translate, translate_n)) for v in value)
     return value
 
 
