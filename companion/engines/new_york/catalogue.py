@@ -1,15 +1,19 @@
 """The printed components (NY-C): banks, money cards, building tiles, scoring table.
 
 The tables themselves live in ``catalogue.json`` (DATA, partly inferred); this
-module loads them and turns raw inputs from the table into checked plain values:
-a money card is ``[bank, value]``, a tile is ``{"type", "price", "streets"}``
+module loads them, names their words for people (``N_`` tables, one entry per bank
+and type of the data file), and turns raw inputs from the table into checked plain
+values: a money card is ``[bank, value]``, a tile is ``{"type", "price", "streets"}``
 with ``streets`` a string of the sides N, E, S, W that show a street, in that order.
 """
 
 import json
 from importlib.resources import files
+from itertools import combinations
 
 from ..errors import IllegalAction
+from ..text import N_, Text, _, ngettext
+from . import city
 
 DATA = json.loads(files(__package__).joinpath("catalogue.json").read_text(encoding="utf-8"))
 
@@ -24,7 +28,21 @@ POINTS = {card: {row["type"]: row[card] for row in DATA["tiles"]} for card in ("
 TOTAL_TILES = sum(COUNTS.values())
 MAX_STREETS = DATA["max_streets"]
 SIDES = "NESW"
+STREET_CHOICES = ["".join(c) for n in range(MAX_STREETS + 1) for c in combinations(SIDES, n)]
 START_TILE = {"type": "start", "price": None, "streets": ""}
+
+# The words of the data file, for people (a test checks they cover the data file).
+BANK_WORDS = {"blue": N_("blue"), "green": N_("green"), "yellow": N_("yellow"), "red": N_("red")}
+TYPE_WORDS = {"museum": N_("museum"), "theatre": N_("theatre"), "station": N_("station"),
+              "church": N_("church"), "park": N_("park"), "skyscraper": N_("skyscraper")}
+
+
+def bank_text(bank: str) -> Text:
+    return _(BANK_WORDS[bank])
+
+
+def type_text(kind: str) -> Text:
+    return _(TYPE_WORDS[kind])
 
 
 def copies(two_player: bool) -> int:
@@ -43,15 +61,17 @@ def parse_card(raw) -> list:
     if isinstance(raw, dict):
         raw = [raw.get("bank"), raw.get("value")]
     if not (isinstance(raw, (list, tuple)) and len(raw) == 2):
-        raise IllegalAction("NY-C-2", f"{raw!r} is not a money card: give its bank and value.",
-                            card=raw)
+        raise IllegalAction("NY-C-2", _("{card} is not a money card: give its bank and value.",
+                                        card=repr(raw)), card=raw)
     bank, value = raw
     if bank not in BANKS:
-        raise IllegalAction("NY-C-2", f"There is no {bank!r} bank; the banks are "
-                            f"{', '.join(BANKS)}.", card=raw, banks=list(BANKS))
+        raise IllegalAction("NY-C-2", _("There is no {bank} bank; the banks are {banks}.",
+                                        bank=repr(bank), banks=[bank_text(b) for b in BANKS]),
+                            card=raw, banks=list(BANKS))
     if type(value) is not int or value not in VALUES:
-        raise IllegalAction("NY-C-2", f"A {bank} card of {value!r} does not exist: values run "
-                            f"{LOW}–{HIGH}.", card=raw)
+        raise IllegalAction("NY-C-2", _("A {bank} card of {value} does not exist: values run "
+                                        "{low}–{high}.", bank=bank_text(bank), value=repr(value),
+                                        low=LOW, high=HIGH), card=raw)
     return [bank, value]
 
 
@@ -61,12 +81,14 @@ def parse_streets(raw) -> str:
         raw = "".join(raw)
     letters = raw.upper() if isinstance(raw, str) else None
     if letters is None or set(letters) - set(SIDES) or len(set(letters)) < len(letters):
-        raise IllegalAction("NY-C-3", f"Streets {raw!r} are not a set of the sides N, E, S, W.",
-                            streets=raw)
+        raise IllegalAction("NY-C-3", _("Streets {streets} are not a set of the sides N, E, S, W.",
+                                        streets=repr(raw)), streets=raw)
     sides = "".join(s for s in SIDES if s in letters)
     if len(sides) > MAX_STREETS:
-        raise IllegalAction("NY-C-3", f"No tile has streets on {len(sides)} sides "
-                            f"(at most {MAX_STREETS}).", streets=sides)
+        raise IllegalAction("NY-C-3", ngettext(
+            "No tile has a street on {n} side (at most {most}).",
+            "No tile has streets on {n} sides (at most {most}).", len(sides), most=MAX_STREETS),
+            streets=sides)
     return sides
 
 
@@ -75,31 +97,39 @@ def parse_tile(raw) -> dict:
     if isinstance(raw, (list, tuple)) and len(raw) == 3:
         raw = dict(zip(("type", "price", "streets"), raw))
     if not isinstance(raw, dict):
-        raise IllegalAction("NY-C-3", f"{raw!r} is not a tile: give its type, price and streets.",
-                            tile=raw)
+        raise IllegalAction("NY-C-3", _("{tile} is not a tile: give its type, price and streets.",
+                                        tile=repr(raw)), tile=raw)
     kind, price = raw.get("type"), raw.get("price")
     if kind not in COUNTS:
-        raise IllegalAction("NY-C-3", f"There is no {kind!r} tile; the types are "
-                            f"{', '.join(TYPES)}.", tile=raw, types=list(TYPES))
+        raise IllegalAction("NY-C-3", _("There is no {kind} tile; the types are {types}.",
+                                        kind=repr(kind), types=[type_text(t) for t in TYPES]),
+                            tile=raw, types=list(TYPES))
     low, high = PRICES[kind]
     if type(price) is not int or not low <= price <= high:
-        raise IllegalAction("NY-C-4", f"No {kind} costs {price!r}: {kind} prices run "
-                            f"{low}–{high}.", tile=raw, prices=[low, high])
+        raise IllegalAction("NY-C-4", _("No {kind} costs {price}: {kind} prices run {low}–{high}.",
+                                        kind=type_text(kind), price=repr(price), low=low,
+                                        high=high), tile=raw, prices=[low, high])
     return {"type": kind, "price": price, "streets": parse_streets(raw.get("streets", ""))}
 
 
-def card_text(card) -> str:
-    """``"blue 5"`` or ``"scoring card A"``."""
-    return f"scoring card {card}" if isinstance(card, str) else f"{card[0]} {card[1]}"
+def card_text(card) -> Text:
+    """blue 5, or scoring card A."""
+    if isinstance(card, str):
+        return _("scoring card {letter}", letter=card)
+    return _("{bank} {value}", bank=bank_text(card[0]), value=card[1])
 
 
-def cards_text(cards) -> str:
-    return ", ".join(card_text(c) for c in cards) or "nothing"
+def cards_text(cards) -> list[Text]:
+    """Money cards as a list of texts (shown joined by commas)."""
+    return [card_text(c) for c in cards]
 
 
-def tile_text(tile: dict) -> str:
-    """``"park 8 (streets N, E)"``; the start tile is Times Square."""
+def tile_text(tile: dict) -> Text:
+    """park 8 (streets: north, east); the start tile is Times Square."""
     if tile["type"] == "start":
-        return "Times Square"
-    streets = ", ".join(tile["streets"])
-    return f"{tile['type']} {tile['price']} ({'streets ' + streets if streets else 'no streets'})"
+        return _("Times Square")
+    kind = type_text(tile["type"])
+    if not tile["streets"]:
+        return _("{kind} {price} (no streets)", kind=kind, price=tile["price"])
+    return _("{kind} {price} (streets: {sides})", kind=kind, price=tile["price"],
+             sides=city.sides_text(city.mask(tile["streets"])))

@@ -6,11 +6,13 @@ start tile sits at (0, 0) and has no streets (NY-C-1). Tiles never rotate (NY-B-
 so a tile's mask is fixed by its print.
 
 Functions that check a move return ``None`` when it is legal, otherwise
-``(rule, reason)`` with a short reason the engine puts into a sentence.
+``(rule, reason)`` with a short reason (a text) the engine puts into a sentence.
 """
 
+from ..text import N_, Text, _, ngettext
+
 N, E, S, W = 1, 2, 4, 8
-SIDE_NAMES = {N: "north", E: "east", S: "south", W: "west"}
+SIDE_WORDS = {N: N_("north"), E: N_("east"), S: N_("south"), W: N_("west")}
 STEP = {N: (0, -1), E: (1, 0), S: (0, 1), W: (-1, 0)}
 OPPOSITE = {N: S, E: W, S: N, W: E}
 START = (0, 0)
@@ -20,7 +22,7 @@ _RING = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
 
 def mask(streets: str) -> int:
     """``"NE"`` → 3."""
-    return sum(side for side, name in zip((N, E, S, W), "NESW") if name in streets)
+    return sum(side for side, letter in zip((N, E, S, W), "NESW") if letter in streets)
 
 
 def neighbours(pos):
@@ -125,36 +127,44 @@ def cut_tiles(grid) -> set:
 
 # -- moves -----------------------------------------------------------------
 
-def _side_list(sides: int) -> str:
-    return ", ".join(SIDE_NAMES[s] for s in (N, E, S, W) if sides & s)
+def sides_text(sides: int) -> list[Text]:
+    """The sides in a mask as words, north first: ``[north, east]``."""
+    return [_(SIDE_WORDS[s]) for s in (N, E, S, W) if sides & s]
+
+
+def _mismatch_text(bad: int) -> Text:
+    count = bin(bad).count("1")
+    return ngettext("its {sides} side does not match the neighbouring tile",
+                    "its {sides} sides do not match the neighbouring tiles", count,
+                    sides=sides_text(bad))
 
 
 def placement_problem(grid, pos, m):
     """Why a tile with mask ``m`` may not go on ``pos``, or ``None`` (NY-B-2…5)."""
     if pos in grid:
-        return "NY-B-4", "that square is already built on"
+        return "NY-B-4", _("that square is already built on")
     sides, streets = constraint(grid, pos)
     if not sides:
-        return "NY-B-4", "it would not share a full side with the city"
+        return "NY-B-4", _("it would not share a full side with the city")
     if bad := _mismatch(m, sides, streets):
-        return "NY-B-2", f"its {_side_list(bad)} side does not match the neighbouring tile"
+        return "NY-B-2", _mismatch_text(bad)
     if not sides & ~m:
-        return "NY-B-3", "every side it shares with the city is a street, so nobody can walk to it"
+        return "NY-B-3", _("every side it shares with the city is a street, so nobody can walk to it")
     if closes_hole(grid, pos):
-        return "NY-B-5", "it would close off an empty space"
+        return "NY-B-5", _("it would close off an empty space")
     return None
 
 
 def removal_problem(grid, pos):
     """Why the tile on ``pos`` may not leave the city, or ``None`` (NY-T-4, NY-B)."""
     if pos == START:
-        return "NY-T-4", "the start tile never moves"
+        return "NY-T-4", _("the start tile never moves")
     if pos not in grid:
-        return "NY-T-4", "there is no tile there"
-    if all(cell in grid for _, cell in neighbours(pos)):
-        return "NY-B-5", "it would leave an empty space enclosed on all sides"
+        return "NY-T-4", _("there is no tile there")
+    if all(cell in grid for _side, cell in neighbours(pos)):
+        return "NY-B-5", _("it would leave an empty space enclosed on all sides")
     if pos in cut_tiles(grid):
-        return "NY-B-3", "some tiles could no longer be reached on foot from the start tile"
+        return "NY-B-3", _("some tiles could no longer be reached on foot from the start tile")
     return None
 
 
@@ -165,17 +175,17 @@ def swap_problem(grid, pos, m):
     side both show the same thing: walking and holes stay as they were.
     """
     if pos == START:
-        return "NY-T-4", "the start tile never moves"
+        return "NY-T-4", _("the start tile never moves")
     if pos not in grid:
-        return "NY-T-4", "there is no tile there to swap"
+        return "NY-T-4", _("there is no tile there to swap")
     if bad := _mismatch(m, *constraint(grid, pos)):
-        return "NY-B-2", f"its {_side_list(bad)} side does not match the neighbouring tile"
+        return "NY-B-2", _mismatch_text(bad)
     return None
 
 
 def placements(grid, masks) -> dict[int, list]:
     """Every square where a tile of each mask in ``masks`` may be placed, sorted."""
-    frontier = {cell for pos in grid for _, cell in neighbours(pos) if cell not in grid}
+    frontier = {cell for pos in grid for _side, cell in neighbours(pos) if cell not in grid}
     need = {cell: constraint(grid, cell) for cell in sorted(frontier)}
     holes: dict = {}
     result = {}
@@ -195,7 +205,7 @@ def removals(grid) -> list:
     """Tiles that may move from the city to the reserve, sorted."""
     cut = cut_tiles(grid)
     return sorted(pos for pos in grid if pos != START and pos not in cut
-                  and any(cell not in grid for _, cell in neighbours(pos)))
+                  and any(cell not in grid for _side, cell in neighbours(pos)))
 
 
 def swaps(grid, masks) -> dict[int, list]:

@@ -1,10 +1,12 @@
 """Dirk, the neutral collector of the two-player game (NY-2P-2 … NY-2P-4).
 
 Dirk takes no turns and builds no city; he only holds tiles, which count for
-the majorities (see ``scoring.py``). His draws come from the bag as table inputs.
+the majorities (see ``scoring.py``). His draws come from the bag as table inputs,
+right after the scoring card that calls for them (see ``refill.py``).
 """
 
 from ..errors import IllegalAction
+from ..text import _
 
 START_TILES = 6   # drawn for him at setup
 AFTER_A = 6       # drawn right after scoring A
@@ -21,5 +23,5 @@ def due_after(card: str, bag: int) -> int:
 def check_gift(state, seat) -> None:
     """Only in the two-player game may a bought tile go to Dirk (NY-2P-4)."""
     if state["dirk"] is None:
-        raise IllegalAction("NY-2P-4", "Tiles can be given to Dirk only in a two-player game.",
+        raise IllegalAction("NY-2P-4", _("You can give tiles to Dirk only in a two-player game."),
                             seat=seat)

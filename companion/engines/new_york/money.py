@@ -2,14 +2,18 @@
 
 Every money card is always in exactly one place: the deck, a hand, the display or
 the discard pile. So the deck is what the full set lacks elsewhere, and a card
-turned up is checked to be one the deck can still hold (NY-C-2, NY-2P-1).
+turned up is checked to be one the deck can still hold (NY-C-2, NY-2P-1). Which
+cards the deck still holds follows from the secret hands, so only the host's input
+of a draw (``legal(state, "table")``) lists them; no view does.
 """
 
 from collections import Counter
 from itertools import combinations
 
+from .. import common
 from ..errors import IllegalAction
-from .catalogue import SCORING_CARDS, all_cards, card_text, copies, parse_card
+from ..text import Text, _, ngettext
+from .catalogue import SCORING_CARDS, all_cards, card_text, cards_text, copies, parse_card
 from .state import card_order
 
 TAKE_LIMIT = 5  # several cards may be taken if they total at most this
@@ -21,7 +25,7 @@ def counts(cards) -> Counter:
 
 
 def total(cards) -> int:
-    return sum(value for _, value in cards)
+    return sum(value for _bank, value in cards)
 
 
 def deck(state) -> Counter:
@@ -40,7 +44,9 @@ def scoring_left(state) -> list[str]:
 
 
 def deck_size(state) -> int:
-    return sum(deck(state).values()) + len(scoring_left(state))
+    """Cards in the deck, scoring cards included (public: everyone sees the pile)."""
+    held = len(state["display"]) + len(state["discard"]) + sum(map(len, state["hands"].values()))
+    return sum(all_cards(state["two_player"]).values()) - held + len(scoring_left(state))
 
 
 def check_available(state, cards) -> None:
@@ -48,27 +54,20 @@ def check_available(state, cards) -> None:
     have = deck(state)
     for key, n in counts(cards).items():
         if n > have[key]:
-            two = state["two_player"] and n <= have[key] + copies(False) - copies(True)
-            rule = "NY-2P-1" if two else "NY-C-2"
-            raise IllegalAction(rule, f"No more {card_text(key)} cards can come from the deck "
-                                f"({copies(state['two_player'])} of each exist"
-                                f"{' with two players' if two else ''}).", card=list(key))
+            if state["two_player"] and n <= have[key] + copies(False) - copies(True):
+                raise IllegalAction("NY-2P-1", _(
+                    "No more {card} cards can come from the deck: with two players only {n} of "
+                    "each are in the game.", card=card_text(key), n=copies(True)), card=list(key))
+            raise IllegalAction("NY-C-2", _(
+                "No more {card} cards can come from the deck: {n} of each exist.",
+                card=card_text(key), n=copies(state["two_player"])), card=list(key))
 
 
-def without(pool: list, cards: list) -> list | None:
-    """``pool`` minus ``cards`` (a sub-multiset), or ``None`` if they are not all in it."""
-    rest = list(pool)
-    for card in cards:
-        if card not in rest:
-            return None
-        rest.remove(card)
-    return rest
-
-
-def parse_cards(raw, field: str, rule: str) -> list:
+def parse_cards(raw, what: Text, rule: str) -> list:
+    """Money cards from a list; ``what`` names the list for the refusal."""
     if not isinstance(raw, list) or not raw:
-        raise IllegalAction(rule, f"Give the money cards in {field!r} as a non-empty list.",
-                            field=field)
+        raise IllegalAction(rule, _("Give {what} as a non-empty list of money cards, not {raw}.",
+                                    what=what, raw=repr(raw)), cards=raw)
     return [parse_card(c) for c in raw]
 
 
@@ -86,24 +85,22 @@ def take_options(display) -> list[list]:
     return list(found.values())
 
 
-def take_problem(display, cards) -> str | None:
-    """Why these cards may not be taken together (NY-T-2), or ``None``."""
-    if without(display, cards) is None:
-        verb = "is" if len(cards) == 1 else "are"
-        return f"{cards_in(cards)} {verb} not all face up on the board"
+def take_problem(display, cards) -> Text | None:
+    """Why the player may not take these cards together (NY-T-2), or ``None``."""
+    if common.missing(display, cards) is not None:
+        return ngettext("You cannot take {cards}: it is not face up on the board.",
+                        "You cannot take {cards}: they are not all face up on the board.",
+                        len(cards), cards=cards_text(cards))
     if len(cards) > 1 and total(cards) > TAKE_LIMIT:
-        return (f"{cards_in(cards)} total {total(cards)}; several cards may be taken only "
-                f"if they total {TAKE_LIMIT} or less")
+        return _("You cannot take {cards}: they total {total}, and several cards may be taken "
+                 "only if they total {limit} or less.", cards=cards_text(cards),
+                 total=total(cards), limit=TAKE_LIMIT)
     return None
-
-
-def cards_in(cards) -> str:
-    return ", ".join(card_text(c) for c in cards)
 
 
 def exact_payments(cards, price: int) -> list[list]:
     """Every different set of ``cards`` worth exactly ``price``."""
-    values = sorted(Counter(v for _, v in cards).items())
+    values = sorted(Counter(v for _bank, v in cards).items())
     bank = cards[0][0] if cards else None
     found = []
 

@@ -3,11 +3,13 @@
 ``random_config`` deals a real shuffled deck and bag; ``random_action`` picks
 only from what ``legal()`` offers, filling in the choices (a square, a payment,
 a drawn tile). ``table_draw`` is the same for the pseudo-seat ``"table"``.
+``hide`` changes what one seat alone knows: the cards in its hand.
 """
 
-from .. import TABLE
-from .catalogue import BANKS, COUNTS, PRICES, VALUES, copies
-from .legal import STREET_CHOICES, legal
+from .. import common
+from .catalogue import BANKS, COUNTS, PRICES, STREET_CHOICES, VALUES, copies
+from .legal import legal
+from .money import deck, sort_cards
 from .setup import START_MONEY
 
 # How often a drawn tile shows 0, 1, 2 or 3 streets (a guess; it only shapes play).
@@ -112,9 +114,9 @@ def random_action(state, seat, rng) -> dict:
     """A random action among those ``legal()`` offers ``seat``."""
     info = legal(state, seat)
     actions = info["actions"]
-    if info["step"].startswith("draw_"):
+    if info["phase"] == "refill":
         return _draw(actions[0], actions, rng)
-    if info["step"] == "turn":
+    if info["phase"] == "turn":
         return _concrete(_turn_choice(actions, rng), rng)
     placing = [a for a in actions if a["type"] == "place"]
     if placing and rng.random() < 0.85:
@@ -124,4 +126,21 @@ def random_action(state, seat, rng) -> dict:
 
 def table_draw(state, rng) -> dict:
     """A random draw for the table when the server draws instead of the players."""
-    return random_action(state, TABLE, rng)
+    return random_action(state, common.TABLE, rng)
+
+
+def hide(state, seat, rng) -> dict:
+    """``state`` with one card of ``seat``'s hand swapped for another card the deck
+    still holds: what only that seat knows. Nothing is hidden from everyone (the
+    deck's order and the bag's are not part of the state), so ``seat=None`` changes
+    nothing."""
+    state = common.clone(state)
+    hand = state["hands"].get(seat)
+    if not hand:
+        return state
+    i = rng.randrange(len(hand))
+    others = [list(key) for key in deck(state) if list(key) != hand[i]]
+    if others:
+        hand[i] = rng.choice(sorted(others))
+        state["hands"][seat] = sort_cards(hand)
+    return state

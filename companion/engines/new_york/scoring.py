@@ -7,15 +7,13 @@ lines show what he would get, but he is no seat: his points enter no total.
 
 from collections import Counter
 
+from .. import common
+from ..text import N_, _, ngettext
 from . import city
-from .catalogue import POINTS, TYPES
-from .state import DIRK, city_tiles, grid, name, seats
+from .catalogue import POINTS, TYPES, type_text
+from .state import DIRK, city_tiles, grid, player_name, seats
 
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th", "7th")
-
-
-def plural(kind: str) -> str:
-    return kind + ("es" if kind.endswith("ch") else "s")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"))
 
 
 def places(counts: dict, points: list[int]) -> dict:
@@ -45,16 +43,21 @@ def holdings(state) -> dict[str, Counter]:
     return out
 
 
-def _place_text(state, who, kind, count, points, place, tied, others, table) -> str:
-    pay = table[place:place + tied]
-    label = ORDINALS[place] if tied == 1 else f"{ORDINALS[place]}–{ORDINALS[place + tied - 1]}"
-    what = f"{plural(kind).capitalize()}: {count}, {label}"
+def _place_text(state, kind, count, points, place, tied, others, table):
+    """2 park tiles, 1st → 20; or, tied: 2 park tiles, 1st–2nd shared with Maria:
+    (20 + 12) / 2 → 16."""
     if tied == 1:
-        return f"{what} → {points}"
-    shared = ", ".join(name(state, o) for o in others)
+        return ngettext("{n} {kind} tile, {place} → {points}", "{n} {kind} tiles, {place} → {points}",
+                        count, kind=type_text(kind), place=_(ORDINALS[place]), points=points)
+    pay = table[place:place + tied]
     summed = " + ".join(map(str, pay))
-    summed = f"({summed})" if len(pay) > 1 else summed
-    return f"{what} shared with {shared}: {summed} / {tied} → {points}"
+    return ngettext(
+        "{n} {kind} tile, {places} shared with {others}: {sum} / {tied} → {points}",
+        "{n} {kind} tiles, {places} shared with {others}: {sum} / {tied} → {points}", count,
+        kind=type_text(kind), places=_("{first}–{last}", first=_(ORDINALS[place]),
+                                        last=_(ORDINALS[place + tied - 1])),
+        others=[player_name(state, o) for o in others],
+        sum=f"({summed})" if len(pay) > 1 else summed, tied=tied, points=points)
 
 
 def majorities(state, card: str) -> dict:
@@ -66,15 +69,15 @@ def majorities(state, card: str) -> dict:
         counts = {who: c[kind] for who, c in held.items()}
         won = places(counts, table)
         for who, (pts, place, tied) in won.items():
-            others = [o for o, (_, p, _) in won.items() if p == place and o != who]
-            text = _place_text(state, who, kind, counts[who], pts, place, tied, others, table)
+            others = [o for o, (_pts, p, _tied) in won.items() if p == place and o != who]
+            text = _place_text(state, kind, counts[who], pts, place, tied, others, table)
             if who == DIRK:
-                text += " (Dirk's points count for nobody)"
+                text = _("{line} (Dirk's points count for nobody)", line=text)
             else:
                 points[who] += pts
             lines.append({"seat": who, "text": text, "points": pts})
-    return {"title": f"Scoring {card}: buildings", "rule": "NY-SC-2", "points": points,
-            "lines": lines}
+    return {"title": _("Scoring {card}: buildings", card=card), "rule": "NY-SC-2",
+            "points": points, "lines": lines}
 
 
 def streets(state, card: str) -> dict:
@@ -83,9 +86,10 @@ def streets(state, card: str) -> dict:
     for seat in seats(state):
         length = city.longest_street(grid(state, seat))
         points[seat] = length
-        lines.append({"seat": seat, "text": f"Longest outer street: {length} "
-                      f"side{'s' if length != 1 else ''} → {length}", "points": length})
-    return {"title": f"Scoring {card}: streets", "rule": "NY-SC-3", "points": points,
+        lines.append({"seat": seat, "points": length, "text": ngettext(
+            "Longest outer street: {n} side → {n}", "Longest outer street: {n} sides → {n}",
+            length)})
+    return {"title": _("Scoring {card}: streets", card=card), "rule": "NY-SC-3", "points": points,
             "lines": lines}
 
 
@@ -100,3 +104,12 @@ def totals(state) -> dict[str, int]:
         for seat, pts in event["points"].items():
             out[seat] += pts
     return out
+
+
+def scores(state) -> dict:
+    """Totals, the score events (scorings A, B and C) and, once over, the winner(s) (NY-E-3)."""
+    result = totals(state)
+    best = max(result.values())
+    over = state["phase"] == common.OVER
+    winners = [seat for seat, pts in result.items() if pts == best] if over else []
+    return {"totals": result, "events": state["events"], "winners": winners}

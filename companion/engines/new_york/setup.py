@@ -19,10 +19,11 @@ State::
      "leftovers": [{"space", "tile", "to"}], "events": [score event]}
 """
 
-from .. import TABLE
+from ..common import TABLE
 from ..errors import IllegalAction
+from ..text import _, ngettext
 from . import dirk, market
-from .catalogue import BANKS, SCORING_CARDS, START_TILE, card_text
+from .catalogue import BANKS, SCORING_CARDS, START_TILE
 from .money import DISPLAY, check_available, parse_cards, sort_cards, total
 from .state import DIRK, cell_key
 
@@ -32,34 +33,42 @@ START_MONEY = 20
 
 def _players(raw) -> list[dict]:
     if not isinstance(raw, list) or not MIN_PLAYERS <= len(raw) <= MAX_PLAYERS:
-        raise IllegalAction("NY-C-1", f"New York is for {MIN_PLAYERS}–{MAX_PLAYERS} players "
-                            "(one start tile each).", players=raw)
+        given = len(raw) if isinstance(raw, list) else repr(raw)
+        raise IllegalAction("NY-C-1", _("New York is for {low} to {high} players (one start tile "
+                                        "each), not {given}.", low=MIN_PLAYERS, high=MAX_PLAYERS,
+                                        given=given), players=raw)
     players = []
     for p in raw:
         seat = p.get("seat") if isinstance(p, dict) else p
         if not isinstance(seat, str) or not seat or seat in (TABLE, DIRK):
-            raise IllegalAction("NY-C-1", f"{seat!r} cannot be a seat name.", seat=seat)
-        name = p.get("name") or seat if isinstance(p, dict) else seat
-        players.append({"seat": seat, "name": str(name)})
-    if len({p["seat"] for p in players}) < len(players):
-        raise IllegalAction("NY-C-1", "Every player needs a seat of their own.", players=raw)
+            raise IllegalAction("NY-C-1", _("{seat} cannot be a seat name.", seat=repr(seat)),
+                                seat=seat)
+        if seat in [q["seat"] for q in players]:
+            raise IllegalAction("NY-C-1", _("Every player needs a seat of their own; {seat} is "
+                                            "given twice.", seat=repr(seat)), seat=seat)
+        shown = (p.get("name") if isinstance(p, dict) else None) or seat
+        players.append({"seat": seat, "name": str(shown)})
     return players
 
 
-def _deal(state, seat, raw) -> list:
+def _deal(state, player, raw) -> list:
     """A start hand, checked to be what dealing face up until 20 can give (NY-S-2).
 
     The order of dealing is not entered: the hand is legal if some card can have
     come last, i.e. without its largest card it stays below 20.
     """
-    cards = parse_cards(raw, f"start money of {seat}", "NY-S-2")
+    cards = parse_cards(raw, _("the start money of {player}", player=player["name"]), "NY-S-2")
     amount = total(cards)
-    largest = max(value for _, value in cards)
+    largest = max(value for _bank, value in cards)
     if amount < START_MONEY or amount - largest >= START_MONEY:
-        raise IllegalAction("NY-S-2", f"Start money of {seat} totals {amount} in {len(cards)} "
-                            f"cards: cards are dealt until the total first reaches "
-                            f"{START_MONEY}, so it must reach {START_MONEY} and stay below it "
-                            "without its last card.", seat=seat, cards=cards)
+        raise IllegalAction("NY-S-2", ngettext(
+            "The start money of {player} totals {total} in {n} card: cards are dealt until the "
+            "total first reaches {limit}, so it must reach {limit} and stay below it without "
+            "its last card.",
+            "The start money of {player} totals {total} in {n} cards: cards are dealt until the "
+            "total first reaches {limit}, so it must reach {limit} and stay below it without "
+            "its last card.", len(cards), player=player["name"], total=amount, limit=START_MONEY),
+            seat=player["seat"], cards=cards)
     check_available(state, cards)
     return sort_cards(cards)
 
@@ -72,21 +81,54 @@ def _start_player(state, chosen) -> str:
     if chosen is None and len(tied) == 1:
         return tied[0]
     if chosen not in tied:
-        raise IllegalAction("NY-S-3", f"The start player must be {' or '.join(tied)} (fewest "
-                            "cards, then the lowest total, then the youngest), not "
-                            f"{chosen!r}.", start_player=chosen, allowed=tied)
+        who = {p["seat"]: p["name"] for p in state["players"]}
+        raise IllegalAction("NY-S-3", _(
+            "The start player must be one of {allowed} (fewest cards, then the lowest total, "
+            "then the youngest), not {chosen}.", allowed=[who[s] for s in tied],
+            chosen=repr(chosen)), start_player=chosen, allowed=tied)
     return chosen
 
 
-def _tiles(state, raw, count, rule, what) -> list:
-    if not isinstance(raw, list) or len(raw) != count:
-        raise IllegalAction(rule, f"{what} needs exactly {count} tiles from the bag.", tiles=raw)
+def _market(state, raw) -> list:
+    if not isinstance(raw, list) or len(raw) != len(BANKS):
+        raise IllegalAction("NY-S-1", ngettext(
+            "The market needs exactly {n} tile from the bag, not {given}.",
+            "The market needs exactly {n} tiles from the bag, not {given}.", len(BANKS),
+            given=_count(raw)), tiles=raw)
     return [market.draw(state, t) for t in raw]
+
+
+def _dirk(state, raw) -> list:
+    if not isinstance(raw, list) or len(raw) != dirk.START_TILES:
+        raise IllegalAction("NY-2P-2", ngettext(
+            "Dirk starts with exactly {n} tile from the bag, not {given}.",
+            "Dirk starts with exactly {n} tiles from the bag, not {given}.", dirk.START_TILES,
+            given=_count(raw)), tiles=raw)
+    return [market.draw(state, t) for t in raw]
+
+
+def _count(raw):
+    return len(raw) if isinstance(raw, list) else repr(raw)
+
+
+def _display(state, shown) -> list:
+    if not isinstance(shown, list) or len(shown) != DISPLAY:
+        raise IllegalAction("NY-S-4", ngettext(
+            "Turn {n} money card face up on the board, not {given}.",
+            "Turn {n} money cards face up on the board, not {given}.", DISPLAY,
+            given=_count(shown)), money_display=shown)
+    if scoring_cards := [c for c in shown if c in SCORING_CARDS]:
+        raise IllegalAction("NY-S-4", _("Scoring card {letter} cannot be face up at the start: it "
+                                        "lies deeper in the deck.", letter=scoring_cards[0]),
+                            card=scoring_cards[0])
+    cards = parse_cards(shown, _("the money display"), "NY-S-4")
+    check_available(state, cards)
+    return cards
 
 
 def setup(config: dict) -> dict:
     if not isinstance(config, dict):
-        raise IllegalAction("NY-S-1", "The setup must be a dictionary of what was dealt.")
+        raise IllegalAction("NY-S-1", _("The setup must be a dictionary of what was dealt."))
     players = _players(config.get("players"))
     seats = [p["seat"] for p in players]
     two = len(players) == 2
@@ -101,26 +143,18 @@ def setup(config: dict) -> dict:
     }
     money = config.get("start_money")
     if not isinstance(money, dict) or set(money) != set(seats):
-        raise IllegalAction("NY-S-2", "Enter the start money dealt to every player.", seats=seats)
-    for seat in seats:
-        state["hands"][seat] = _deal(state, seat, money[seat])
-    shown = config.get("money_display")
-    if not isinstance(shown, list) or len(shown) != DISPLAY:
-        raise IllegalAction("NY-S-4", f"{DISPLAY} money cards are turned face up on the board.",
-                            money_display=shown)
-    if scoring_cards := [c for c in shown if c in SCORING_CARDS]:
-        card = scoring_cards[0]
-        raise IllegalAction("NY-S-4", f"{card_text(card).capitalize()} cannot be face up at the "
-                            "start: it is shuffled deeper into the deck.", card=card)
-    cards = parse_cards(shown, "money_display", "NY-S-4")
-    check_available(state, cards)
-    state["display"] = cards
+        raise IllegalAction("NY-S-2", _("Enter the start money dealt to each player at the table, "
+                                        "no more and no fewer: {players}.",
+                                        players=[p["name"] for p in players]),
+                            seats=seats)
+    for player in players:
+        state["hands"][player["seat"]] = _deal(state, player, money[player["seat"]])
+    state["display"] = _display(state, config.get("money_display"))
     state["active"] = _start_player(state, config.get("start_player"))
-    state["market"] = _tiles(state, config.get("market"), len(BANKS), "NY-S-1", "The market")
-    raw_dirk = config.get("dirk")
+    state["market"] = _market(state, config.get("market"))
     if two:
-        state["dirk"] = _tiles(state, raw_dirk, dirk.START_TILES, "NY-2P-2", "Dirk")
-    elif raw_dirk:
-        raise IllegalAction("NY-2P-2", "Dirk collects tiles only in a two-player game.",
-                            dirk=raw_dirk)
+        state["dirk"] = _dirk(state, config.get("dirk"))
+    elif config.get("dirk"):
+        raise IllegalAction("NY-2P-2", _("Dirk collects tiles only in a two-player game."),
+                            dirk=config.get("dirk"))
     return state

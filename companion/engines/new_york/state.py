@@ -1,21 +1,20 @@
-"""Small readers of the game state shared by the rule modules.
+"""Small readers of the game state and of an action's fields.
 
 The state is plain JSON data (see ``setup.py`` for its shape). A city is stored
 as ``{"x,y": tile}``; the geometry in ``city.py`` works on ``{(x, y): mask}``.
 """
 
-import copy
-
+from ..common import TABLE
 from ..errors import IllegalAction
+from ..text import N_, _
 from . import city
 from .catalogue import BANKS, SIDES, parse_tile, tile_text
 
-DIRK = "dirk"
+DIRK = "dirk"  # the two-player collector: no seat, but a holder in the majorities
 
-
-def clone(state: dict) -> dict:
-    """A copy to change; ``apply`` never touches its input."""
-    return copy.deepcopy(state)
+# A player's piles of tiles outside the city, and what a miss in each says.
+PILES = {"reserves": N_("You have no {tile} in your reserve."),
+         "pending": N_("You have no {tile} waiting beside your city.")}
 
 
 def seats(state) -> list[str]:
@@ -23,10 +22,15 @@ def seats(state) -> list[str]:
     return [p["seat"] for p in state["players"]]
 
 
-def name(state, seat) -> str:
-    if seat == DIRK:
-        return "Dirk"
-    return next((p["name"] for p in state["players"] if p["seat"] == seat), str(seat))
+def names(state) -> dict:
+    """Who is who, for refusals naming the seats the game waits for."""
+    return {p["seat"]: p["name"] for p in state["players"]} | {TABLE: _("the table"),
+                                                               DIRK: _("Dirk")}
+
+
+def player_name(state, seat):
+    """A player's name as typed at setup (Dirk and the table as texts)."""
+    return names(state).get(seat, seat)
 
 
 def cell_key(pos) -> str:
@@ -51,14 +55,9 @@ def position(action) -> tuple[int, int]:
     """``(x, y)`` from an action's ``x`` and ``y``."""
     x, y = action.get("x"), action.get("y")
     if type(x) is not int or type(y) is not int:
-        raise IllegalAction("NY-B-4", f"Give the square as whole numbers x and y, not {x!r}, "
-                            f"{y!r}.", x=x, y=y)
+        raise IllegalAction("NY-B-4", _("Give the square as whole numbers x and y, not {x}, {y}.",
+                                        x=repr(x), y=repr(y)), x=x, y=y)
     return x, y
-
-
-def where(pos) -> str:
-    """A square for people: x grows east, y grows south from Times Square at (0, 0)."""
-    return f"({pos[0]}, {pos[1]})"
 
 
 def card_order(card) -> tuple:
@@ -74,9 +73,10 @@ def distinct(tiles) -> list[dict]:
     return [dict(t) for t in sorted({tile_order(t): t for t in tiles}.values(), key=tile_order)]
 
 
-def pick(pool: list, raw, where_: str, rule: str) -> int:
-    """Index in ``pool`` of the tile ``raw`` names; a rotated copy of a held tile is
-    refused under NY-B-1, any other miss under ``rule``."""
+def pick(state, seat, pile: str, raw, rule: str) -> int:
+    """Index in the seat's ``pile`` of the tile the action's ``raw`` names; a rotated
+    copy of a held tile is refused under NY-B-1, any other miss under ``rule``."""
+    pool = state[pile][seat]
     tile = parse_tile(raw)
     for i, held in enumerate(pool):
         if held == tile:
@@ -84,11 +84,11 @@ def pick(pool: list, raw, where_: str, rule: str) -> int:
     for held in pool:
         if (held["type"], held["price"]) == (tile["type"], tile["price"]) \
                 and _rotations(held["streets"]) & {tile["streets"]}:
-            raise IllegalAction("NY-B-1", f"Tiles are never turned: your {tile_text(held)} cannot "
-                                f"show streets {', '.join(tile['streets']) or 'on no side'}.",
+            raise IllegalAction("NY-B-1", _("Tiles are never turned: your {held} cannot show "
+                                            "streets on {sides}.", held=tile_text(held),
+                                            sides=city.sides_text(city.mask(tile["streets"]))),
                                 tile=tile, held=held)
-    raise IllegalAction(rule, f"There is no {tile_text(tile)} {where_}.", tile=tile,
-                        held=distinct(pool))
+    raise IllegalAction(rule, _(PILES[pile], tile=tile_text(tile)), tile=tile, held=distinct(pool))
 
 
 def _rotations(streets: str) -> set[str]:
@@ -97,3 +97,9 @@ def _rotations(streets: str) -> set[str]:
     for k in (1, 2, 3):
         turned.add("".join(s for i, s in enumerate(SIDES) if SIDES[(i - k) % 4] in streets))
     return turned
+
+
+def square_args(pos) -> dict:
+    """The ``x``/``y`` parameters of a text naming a square: "(2, -1)"."""
+    return {"x": pos[0], "y": pos[1]}
+

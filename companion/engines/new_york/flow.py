@@ -1,0 +1,74 @@
+"""The table of steps: what may be done in each phase, who is due, and ``apply``.
+
+Phases: ``turn`` (the active player's actions, NY-T-1 … NY-T-4), ``place`` (the
+tiles bought this turn, NY-T-5), ``refill`` (the table's draws, NY-T-5), ``final``
+(market tiles handed out at the end, NY-E-2) and ``over``.
+"""
+
+from .. import common
+from ..text import _
+from . import placing, refill, turn
+from .state import names
+
+
+def _turn_prompt(state, seat):
+    if state["pending"][seat]:
+        return _("You paid exactly: take another action (take money, buy a tile or develop "
+                 "your city).")
+    return _("Take money, buy a tile or develop your city.")
+
+
+def _place_prompt(state, seat):
+    return _("Place your bought tiles in your city or reserve.")
+
+
+def _final_prompt(state, seat):
+    return _("Place the market tiles you received in your city or reserve.")
+
+
+def _over_prompt(state, seat):
+    return _("The game is over.")
+
+
+STEPS = {
+    "turn": common.Step(
+        actions={"take_money": turn.take_money, "buy": turn.buy,
+                 "reserve_to_city": turn.reserve_to_city, "city_to_reserve": turn.city_to_reserve,
+                 "swap": turn.swap, "pass": turn.pass_turn},
+        out_of_turn="NY-T-1", not_now="NY-T-3", prompt=_turn_prompt,
+        extra={"options": turn.options}),
+    "place": common.Step(
+        actions={"place": placing.place, "to_reserve": placing.to_reserve,
+                 "to_dirk": placing.to_dirk},
+        out_of_turn="NY-T-1", not_now="NY-T-5", prompt=_place_prompt,
+        extra={"options": placing.placing_options}),
+    "refill": common.Step(
+        actions={"draw_money": refill.draw_money, "draw_tile": refill.draw_tile},
+        out_of_turn="NY-T-5", prompt=refill.prompt, extra={"options": refill.draw_options}),
+    "final": common.Step(
+        actions={"place": placing.place, "to_reserve": placing.to_reserve},
+        out_of_turn="NY-E-2", prompt=_final_prompt, extra={"options": placing.placing_options}),
+    common.OVER: common.Step(actions={}, out_of_turn="NY-E-3", prompt=_over_prompt),
+}
+
+
+def to_act(state) -> set[str]:
+    """The active player in a turn or placing; the table while it refills; everyone
+    still holding a handed-out tile at the end; nobody once the game is over."""
+    phase = state["phase"]
+    if phase == "refill":
+        return {common.TABLE}
+    if phase == "final":
+        return {seat for seat, tiles in state["pending"].items() if tiles}
+    if phase == common.OVER:
+        return set()
+    return {state["active"]}
+
+
+def apply(state: dict, seat: str, action: dict) -> dict:
+    """The state after ``seat`` does ``action``; ``state`` itself is not changed."""
+    return common.advance(STEPS, state, seat, action, to_act(state), names(state), "NY-T-1")
+
+
+def is_over(state) -> bool:
+    return state["phase"] == common.OVER
