@@ -5,6 +5,7 @@ import copy
 import pytest
 
 from companion.engines import IllegalAction
+from companion.engines import new_york as ny
 from companion.engines.new_york import city
 
 SIDES = {"N": city.N, "E": city.E, "S": city.S, "W": city.W}
@@ -72,6 +73,12 @@ def config2(**changes):
     config.setdefault("dirk", [tile("park", 6), tile("park", 7), tile("museum", 3),
                                tile("theatre", 4), tile("station", 6), tile("church", 8)])
     return config
+
+
+def drawing(state) -> str:
+    """What ``legal()`` asks the table to draw now: "money", "market" or "dirk"."""
+    first = ny.legal(state, "table")["actions"][0]
+    return "money" if first["type"] == "draw_money" else first["for"]
 
 
 def refused(rule, fn, *args, **kwargs):

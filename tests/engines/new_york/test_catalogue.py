@@ -6,6 +6,7 @@ from importlib.resources import files
 from companion import rules
 from companion.engines import new_york as ny
 from companion.engines.new_york import catalogue
+from companion.engines.text import english
 
 from .helpers import config3, refused, tile
 
@@ -29,7 +30,7 @@ def test_the_deck_holds_three_of_each_card():
 def test_start_tile_counts_as_a_tile_without_streets():
     state = ny.setup(config3())
     assert state["cities"]["a"] == {"0,0": {"type": "start", "price": None, "streets": ""}}
-    assert catalogue.tile_text(state["cities"]["a"]["0,0"]) == "Times Square"
+    assert english(catalogue.tile_text(state["cities"]["a"]["0,0"])) == "Times Square"
     refused("NY-C-1", ny.setup, config3(players=config3()["players"] * 3))
 
 
@@ -39,6 +40,15 @@ def test_tiles_have_a_type_price_and_up_to_three_streets():
     refused("NY-C-3", catalogue.parse_tile, tile("park", 8, "NESW"))
     refused("NY-C-3", catalogue.parse_tile, tile("park", 8, "NX"))
     refused("NY-C-3", catalogue.parse_tile, {"type": "castle", "price": 8, "streets": ""})
+
+
+def test_every_bank_and_type_of_the_data_file_has_a_word():
+    assert set(catalogue.BANK_WORDS) == set(catalogue.BANKS)
+    assert set(catalogue.TYPE_WORDS) == set(catalogue.TYPES)
+    assert english(catalogue.tile_text(tile("park", 8, "NE"))) == "park 8 (streets: north, east)"
+    assert english(catalogue.tile_text(tile("museum", 2))) == "museum 2 (no streets)"
+    assert english(catalogue.card_text(["yellow", 3])) == "yellow 3"
+    assert english(catalogue.card_text("B")) == "scoring card B"
 
 
 def test_catalogue_prices_and_counts():

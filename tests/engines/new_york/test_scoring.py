@@ -6,6 +6,8 @@ from companion.engines import new_york as ny
 from companion.engines.new_york import scoring
 from companion.engines.new_york.catalogue import POINTS
 
+from companion.engines.text import english
+
 from .helpers import config3, tile, with_city
 
 
@@ -20,7 +22,9 @@ def config4():
 
 
 def event_lines(event, kind):
-    return {line["seat"]: line for line in event["lines"] if kind in line["text"].lower()}
+    """The English line of each holder of ``kind`` in a majority event."""
+    return {line["seat"]: english(line["text"]) for line in event["lines"]
+            if kind in english(line["text"])}
 
 
 def test_example_c_two_tied_first_and_two_tied_third_in_parks():
@@ -30,8 +34,8 @@ def test_example_c_two_tied_first_and_two_tied_third_in_parks():
     event = scoring.majorities(state, "C")
     assert event["points"] == {"p": 16, "m": 16, "l": 2, "a": 2}
     lines = event_lines(event, "park")
-    assert "(20 + 12) / 2 → 16" in lines["p"]["text"] and "Maria" in lines["p"]["text"]
-    assert "5 / 2 → 2" in lines["l"]["text"] and "3rd–4th" in lines["l"]["text"]
+    assert lines["p"] == "3 park tiles, 1st–2nd shared with Maria: (20 + 12) / 2 → 16"
+    assert lines["l"] == "2 park tiles, 3rd–4th shared with Anna: 5 / 2 → 2"
 
 
 def test_example_b_two_tied_first_in_skyscrapers():
@@ -42,7 +46,7 @@ def test_example_b_two_tied_first_in_skyscrapers():
     state = ny.apply(state, "table", {"type": "draw_money", "card": "B"})
     event = state["events"][-2]
     assert event["rule"] == "NY-SC-2" and event["points"] == {"a": 9, "b": 9, "c": 0}
-    assert "(13 + 6) / 2 → 9" in event_lines(event, "skyscraper")["a"]["text"]
+    assert "(13 + 6) / 2 → 9" in event_lines(event, "skyscraper")["a"]
 
 
 @pytest.mark.parametrize("card, counts, expected", [
@@ -74,7 +78,8 @@ def test_every_scoring_pays_the_longest_outer_street():
     """)
     event = scoring.streets(state, "A")
     assert event["rule"] == "NY-SC-3" and event["points"] == {"a": 3, "b": 12, "c": 0}
-    assert event["lines"][0]["text"] == "Longest outer street: 3 sides → 3"
+    assert english(event["lines"][0]["text"]) == "Longest outer street: 3 sides → 3"
+    assert english(event["lines"][2]["text"]) == "Longest outer street: 0 sides → 0"
 
 
 def test_scores_add_up_the_events_with_a_line_per_type_and_street():
@@ -84,8 +89,8 @@ def test_scores_add_up_the_events_with_a_line_per_type_and_street():
     state = ny.apply(state, "table", {"type": "draw_money", "card": "A"})
     result = ny.scores(state)
     assert result["totals"] == {"a": 4 + 2, "b": 1, "c": 0}
-    texts = [line["text"] for event in result["events"] for line in event["lines"]]
-    assert "Churches: 2, 1st → 4" in texts and "Museums: 1, 1st → 1" in texts
+    texts = [english(line["text"]) for event in result["events"] for line in event["lines"]]
+    assert "2 church tiles, 1st → 4" in texts and "1 museum tile, 1st → 1" in texts
     assert sum(1 for t in texts if t.startswith("Longest outer street")) == 3
     assert result["winners"] == []
 

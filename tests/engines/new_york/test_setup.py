@@ -10,7 +10,7 @@ def test_each_player_gets_a_start_tile_and_the_market_is_filled_blue_to_red():
     assert all(list(c) == ["0,0"] for c in state["cities"].values())
     assert state["market"] == config3()["market"]
     assert sum(state["out_of_bag"].values()) == 4
-    assert ny.view(state, None)["bag"] == 50
+    assert ny.view(state, None)["bag_size"] == 50
 
 
 def test_the_market_needs_four_tiles_from_the_bag():
@@ -55,7 +55,7 @@ def test_four_money_cards_are_face_up():
 def test_two_players_use_two_of_each_card():
     state = ny.setup(config2())
     assert state["two_player"]
-    assert ny.view(state, None)["deck"] == 72 + 2 - 6 - 4  # with A and B, minus hands and display
+    assert ny.view(state, None)["deck_size"] == 72 + 2 - 6 - 4  # with A and B, minus hands and display
     display = [["blue", 9], ["blue", 9], ["green", 2], ["red", 4]]  # Anna holds a blue 9 too
     error = refused("NY-2P-1", ny.setup, config2(money_display=display))
     assert "two players" in error.message

@@ -6,7 +6,7 @@ import pytest
 
 from companion.engines import new_york as ny
 
-from .helpers import config3, refused, tile, with_city
+from .helpers import config3, drawing, refused, tile, with_city
 
 MUSEUM, PARK_N, CHURCH_E, STATION = (tile("museum", 2), tile("park", 8, "N"),
                                      tile("church", 7, "E"), tile("station", 5))
@@ -32,8 +32,10 @@ def test_only_the_active_player_acts(start):
     after = ny.apply(start, "a", {"type": "take_money", "cards": [["red", 4]]})
     assert ny.to_act(after) == {"table"}
     error = refused("NY-T-1", ny.apply, start, "b", {"type": "take_money", "cards": [["red", 4]]})
-    assert "Ben" in error.message and "Anna" in error.message
+    assert error.message == "It is not your turn: waiting for Anna." and error.details["seat"] == "b"
     refused("NY-T-1", ny.apply, start, "table", {"type": "draw_money", "card": ["red", 4]})
+    error = refused("NY-T-5", ny.apply, after, "a", {"type": "take_money", "cards": [["red", 4]]})
+    assert error.message == "It is not your turn: waiting for the table."
 
 
 def test_unknown_or_malformed_actions_are_refused(start):
@@ -174,7 +176,7 @@ def test_only_bought_tiles_can_be_placed_and_only_at_the_end(start):
 def test_the_refill_follows_the_turn(start):
     state = ny.apply(start, "a", {"type": "buy", "space": "blue", "pay": [["blue", 9]]})
     state = ny.apply(state, "a", {"type": "to_reserve", "tile": MUSEUM})
-    assert ny.legal(state, "table")["step"] == "draw_market"
+    assert drawing(state) == "market"
     state = ny.apply(state, "table", {"type": "draw_tile", "tile": tile("theatre", 5, "S")})
     assert state["market"][0] == tile("theatre", 5, "S")
     assert state["active"] == "b" and state["phase"] == "turn"
