@@ -106,9 +106,9 @@ def parse_tile(raw) -> dict:
                             tile=raw, types=list(TYPES))
     low, high = PRICES[kind]
     if type(price) is not int or not low <= price <= high:
-        raise IllegalAction("NY-C-4", _("No {kind} costs {price}: {kind} prices run {low}–{high}.",
-                                        kind=type_text(kind), price=repr(price), low=low,
-                                        high=high), tile=raw, prices=[low, high])
+        raise IllegalAction("NY-C-4", _("No {kind} costs {price}: {kind} prices run "
+                                        "{low}–{high}.", kind=type_text(kind), price=repr(price),
+                                        low=low, high=high), tile=raw, prices=[low, high])
     return {"type": kind, "price": price, "streets": parse_streets(raw.get("streets", ""))}
 
 

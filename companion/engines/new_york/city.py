@@ -149,7 +149,8 @@ def placement_problem(grid, pos, m):
     if bad := _mismatch(m, sides, streets):
         return "NY-B-2", _mismatch_text(bad)
     if not sides & ~m:
-        return "NY-B-3", _("every side it shares with the city is a street, so nobody can walk to it")
+        return "NY-B-3", _("every side it shares with the city is a street, so nobody can walk "
+                           "to it")
     if closes_hole(grid, pos):
         return "NY-B-5", _("it would close off an empty space")
     return None

@@ -87,4 +87,5 @@ ARGS = {
 def describe(before, after, seat, action, viewer=None):
     """The log line of ``seat``'s accepted ``action`` (the same for every viewer)."""
     kind = _kind(before, action)
-    return _(LINES[kind], player=player_name(before, seat), **ARGS[kind](before, after, seat, action))
+    args = ARGS[kind](before, after, seat, action)
+    return _(LINES[kind], player=player_name(before, seat), **args)

@@ -61,7 +61,7 @@ def payment(state, seat, action) -> tuple[int, list]:
                                         "turn.", space=bank_text(bank)), space=bank)
     pay = money.parse_cards(action.get("pay"), _("your payment"), "NY-T-3")
     if wrong := [c for c in pay if c[0] != bank]:
-        raise IllegalAction("NY-T-3", _("The {tile} on the {space} space is paid with {space} "
+        raise IllegalAction("NY-T-3", _("You pay for the {tile} on the {space} space with {space} "
                                         "money only, not {cards}.", tile=tile_text(tile),
                                         space=bank_text(bank), cards=cards_text(wrong)),
                             space=bank, pay=pay)
@@ -69,7 +69,8 @@ def payment(state, seat, action) -> tuple[int, list]:
         raise IllegalAction("NY-T-3", _("You do not hold {card} to pay with.",
                                         card=cards_text([card])), pay=pay)
     if money.total(pay) < tile["price"]:
-        raise IllegalAction("NY-T-3", _("The {tile} costs {price}: {cards} make only {total}.",
+        raise IllegalAction("NY-T-3", _("The {tile} costs {price}: you pay only {total} with "
+                                        "{cards}.",
                                         tile=tile_text(tile), price=tile["price"],
                                         cards=cards_text(pay), total=money.total(pay)),
                             pay=pay, price=tile["price"])

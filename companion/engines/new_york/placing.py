@@ -23,7 +23,7 @@ NO_SQUARE = {
 
 def refuse_square(problem, tile, pos):
     rule, reason = problem
-    raise IllegalAction(rule, _("The {tile} cannot go to ({x}, {y}): {reason}.",
+    raise IllegalAction(rule, _("You cannot put the {tile} on ({x}, {y}): {reason}.",
                                 tile=tile_text(tile), reason=reason, **square_args(pos)),
                         x=pos[0], y=pos[1], tile=tile)
 

@@ -47,8 +47,9 @@ def _place_text(state, kind, count, points, place, tied, others, table):
     """2 park tiles, 1st → 20; or, tied: 2 park tiles, 1st–2nd shared with Maria:
     (20 + 12) / 2 → 16."""
     if tied == 1:
-        return ngettext("{n} {kind} tile, {place} → {points}", "{n} {kind} tiles, {place} → {points}",
-                        count, kind=type_text(kind), place=_(ORDINALS[place]), points=points)
+        return ngettext("{n} {kind} tile, {place} → {points}",
+                        "{n} {kind} tiles, {place} → {points}", count,
+                        kind=type_text(kind), place=_(ORDINALS[place]), points=points)
     pay = table[place:place + tied]
     summed = " + ".join(map(str, pay))
     return ngettext(

@@ -49,7 +49,8 @@ def city_to_reserve(state, seat, action) -> None:
     pos = position(action)
     if problem := city.removal_problem(grid(state, seat), pos):
         rule, reason = problem
-        raise IllegalAction(rule, _("The tile at ({x}, {y}) cannot leave your city: {reason}.",
+        raise IllegalAction(rule, _("You cannot move the tile at ({x}, {y}) out of your city: "
+                                    "{reason}.",
                                     reason=reason, **square_args(pos)), x=pos[0], y=pos[1])
     state["reserves"][seat].append(state["cities"][seat].pop(cell_key(pos)))
     refill.after_actions(state)
