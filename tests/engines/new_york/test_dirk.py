@@ -79,3 +79,19 @@ def test_only_with_two_players_and_only_bought_tiles_go_to_dirk(duo):
     # NY-E-2: market tiles handed out at the end cannot go to Dirk
     refused("NY-E-2", ny.apply, final, "a", {"type": "to_dirk", "tile": tile("park", 6)})
     assert all(a["type"] != "to_dirk" for a in ny.legal(final, "a")["actions"])
+
+
+def test_dirk_draws_right_after_the_scoring_card_in_the_middle_of_the_money_refill(duo):
+    """NY-T-5 and NY-2P-2: money, scoring card A, Dirk's six tiles, money again, then the market."""
+    state = ny.apply(duo, "a", {"type": "take_money", "cards": [["blue", 1], ["green", 2]]})
+    state["market"][3] = None
+    seen = []
+    draws = iter([{"type": "draw_money", "card": ["red", 5]}, {"type": "draw_money", "card": "A"}]
+                 + [{"type": "draw_tile", "tile": tile("park", p)} for p in range(6, 12)]
+                 + [{"type": "draw_money", "card": ["red", 6]},
+                    {"type": "draw_tile", "tile": tile("theatre", 5)}])
+    while state["phase"] == "refill":
+        seen.append(drawing(state))
+        state = ny.apply(state, "table", next(draws))
+    assert seen == ["money", "money"] + ["dirk"] * 6 + ["money", "market"]
+    assert state["active"] == "b" and len(state["dirk"]) == 12
