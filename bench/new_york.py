@@ -10,7 +10,7 @@ import time
 
 from companion.engines import new_york as ny
 from companion.engines.new_york import city, playout
-from companion.engines.new_york.legal import STREET_CHOICES
+from companion.engines.new_york.catalogue import STREET_CHOICES
 
 MASKS = [city.mask(s) for s in STREET_CHOICES]
 

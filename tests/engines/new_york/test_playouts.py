@@ -103,3 +103,16 @@ def test_waiting_seats_are_told_why():
     state = ny.setup(playout.random_config(random.Random(1), 3))
     idle = next(p["seat"] for p in state["players"] if p["seat"] not in ny.to_act(state))
     assert ny.legal(state, idle) == common.not_due("turn", ny.to_act(state))
+
+
+def test_hide_changes_only_the_cards_in_the_holders_hand():
+    _config, _events, history = play("ny-hide", 3)
+    state = history[len(history) // 2]
+    rng = random.Random(5)
+    for seat in ("p1", "p2", "p3"):
+        hidden = playout.hide(state, seat, rng)
+        assert Counter(map(tuple, hidden["hands"][seat])) != Counter(map(tuple, state["hands"][seat]))
+        assert len(hidden["hands"][seat]) == len(state["hands"][seat])
+        assert {**hidden, "hands": {**hidden["hands"], seat: state["hands"][seat]}} == state
+        check_conservation(hidden)
+    assert playout.hide(state, None, rng) == state
