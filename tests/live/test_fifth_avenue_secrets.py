@@ -60,7 +60,7 @@ def played(server):
     """The table just after the first sealed auction with a secret bid was revealed, with every
     socket's messages: ``(table, {viewer: listener})``, viewer ``None`` the plain table
     screen and ``"host"`` the host's."""
-    table = server.table(SEATS, auctions="sealed", hands="private")
+    table = server.table(SEATS, game="fifth_avenue", auctions="sealed", hands="private")
     listeners = {None: server.listen(Browser(server.base), table),
                  "host": server.listen(table.host, table)}
     listeners |= {seat: server.listen(table.phones[seat], table, phone=True) for seat in SEATS}
