@@ -63,7 +63,7 @@ class Live:
     state: dict
     seq: int = 0
     to_act: list[set] = field(default_factory=list)  # to_act[n]: after n events
-    log: list[dict] = field(default_factory=list)  # one readable line per event and viewer
+    log: list[dict] = field(default_factory=list)  # per event: its log line (a text) per viewer
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
