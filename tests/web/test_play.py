@@ -225,3 +225,10 @@ def test_a_whole_game_ends_with_its_winners_on_every_page(app, client):
     for phone in devices.values():
         html = phone.get(f"/t/{table_id}/me").get_data(as_text=True)
         assert "Game over" in html and "Add 1" not in html
+
+
+def test_an_action_with_a_form_of_its_own_is_not_taken_as_a_complete_action(app, client):
+    table_id = create_toy(client)
+    anna = join(app, table_id, "p1")
+    response = anna.post(f"/t/{table_id}/act", data={"seq": 0, "action": json.dumps({"type": "secret", "n": 3})})
+    assert response.status_code == 400 and events(app, table_id) == []

@@ -3,8 +3,7 @@
 Shared templates read only what every engine gives (see ``companion.engines``):
 ``legal()``'s prompt, actions and blocked reasons, the scores, the log, and
 ``view()["players"]`` entries' ``seat``, ``name``, ``score``, ``colour`` (a token the
-platform's CSS draws as ``color-<colour>`` and ``piece-<colour>``, or None) and
-``initials``. Everything else comes from the game's *screen adapter*, a module
+platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everything else comes from the game's *screen adapter*, a module
 ``companion.web.games.<game>`` with::
 
     setup_context(tables, args) -> dict        # data for the wizard ("form": fields to prefill)
@@ -24,10 +23,17 @@ and templates under ``templates/games/<game>/``::
     table/<type>.html    the fields of one input from the physical table (host only)
     player.html          how to draw a player in the list (optional; ``_player.html``)
 
+Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
+``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``scores``,
+``over``, ``page`` ("phone" or "table"), ``viewer`` and, for the host's inputs,
+``table_legal``; engine texts are shown with the ``say`` filter.
+
 Complete actions: where ``legal()`` lists an action exactly as it is to be applied,
-an action type without a template of its own and without a ``FORMS`` entry is drawn
-as one button per action (``_complete.html``, labelled by ``label``) that posts the
-action itself, and ``read_complete`` turns the form back into it, for every game.
+its type has no ``FORMS`` entry; each such action is one button that posts the action
+itself (``forms.complete`` in ``_forms.html``; ``_complete.html``, labelled by
+``label``, when the game has no template for the type) and ``read_complete`` turns
+the form back into it, for every game. An action type with a ``FORMS`` entry is read
+only by its own reader.
 
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
@@ -49,7 +55,7 @@ from ...engines.text import Text, _
 from ...tables import Refused
 
 COMPLETE = "action"  # the form field that holds a complete action, as JSON
-MAX_DEPTH = 3  # a complete action is flat: values are numbers, words or short lists of them
+MAX_DEPTH = 3  # a complete action is plain data nested at most this deep (cards in a list)
 
 
 class FormError(Refused):
@@ -122,7 +128,10 @@ def playable(game: str) -> bool:
 def action_from_form(ui: ModuleType, form) -> dict:
     """A phone's (or the host's) form as an engine action; the engine judges it."""
     if COMPLETE in form:
-        return read_complete(form)
+        action = read_complete(form)
+        if action["type"] in ui.FORMS:  # a type with a form of its own comes through it
+            raise FormError(_("This button sent an action that cannot be read."))
+        return action
     kind = form.get("type", "")
     reader = ui.FORMS.get(kind)
     if reader is None:
