@@ -16,7 +16,7 @@ from types import ModuleType
 
 from . import engines
 from .engines import IllegalAction
-from .engines.text import Text, _, english
+from .engines.text import Text, _, english, ngettext
 from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
@@ -183,7 +183,8 @@ class Tables:
             raise Refused(_("Undo takes 1 to {n} moves at a time.", n=MAX_UNDO), 400)
         with live.lock:
             if count > live.seq:
-                raise Refused(_("There are only {n} moves to undo.", n=live.seq), 400)
+                raise Refused(ngettext("There is only {n} move to undo.", "There are only {n} moves to undo.",
+                                       live.seq), 400)
             removed = self.store.undo(table_id, count)
             fresh = self._fold(live.row, self.store.events(table_id))
             live.state, live.seq, live.to_act, live.log = fresh.state, fresh.seq, fresh.to_act, fresh.log

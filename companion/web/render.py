@@ -6,7 +6,7 @@ so every path shows a viewer exactly the same picture.
 
 import threading
 
-from flask import render_template, url_for
+from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
