@@ -3,6 +3,9 @@
 The current state of a table is the fold of ``engine.apply`` over its events. The
 latest state is kept in memory and rebuilt from SQLite on first use after a
 start, so a restart (even a pulled plug) resumes every table exactly.
+
+This service is the web layer's only way to the store. Its refusals carry a text
+(``companion.engines.text``), shown in each reader's language, and an HTTP status.
 """
 
 import secrets
@@ -13,28 +16,42 @@ from types import ModuleType
 
 from . import engines
 from .engines import IllegalAction
+from .engines.text import Text, _, english, ngettext
 from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
 
 
 class Refused(Exception):
-    """An action the platform turns away before the rules see it (a 4xx)."""
+    """A request the platform turns away (a 4xx): ``text`` says why, ``status`` is the
+    HTTP status, ``rule`` the rule it cites, if any."""
 
-    def __init__(self, message: str, status: int = 409):
-        super().__init__(message)
-        self.message = message
-        self.status = status
+    status = 409
+
+    def __init__(self, text: Text, status: int | None = None, rule: str | None = None):
+        self.text, self.rule = text, rule
+        self.message = english(text)
+        if status is not None:
+            self.status = status
+        super().__init__(self.message)
 
 
 class Stale(Refused):
     """The action was based on an older picture of the table."""
 
     def __init__(self, seen: int, now: int):
-        super().__init__(
-            f"The table moved on (you saw move {seen}, it is now at move {now}). "
-            "Your screen has been refreshed: check and try again.",
-        )
+        super().__init__(_("The table moved on (you saw move {seen}, it is now at move {now}). "
+                           "Your screen has been refreshed: check and try again.", seen=seen, now=now))
+
+
+class BadSetup(Refused):
+    """A set-up the game's rules refuse."""
+
+    status = 400
+
+    @classmethod
+    def from_rules(cls, error: IllegalAction) -> "BadSetup":
+        return cls(error.text, rule=error.rule)
 
 
 @dataclass
@@ -46,7 +63,7 @@ class Live:
     state: dict
     seq: int = 0
     to_act: list[set] = field(default_factory=list)  # to_act[n]: after n events
-    log: list[dict] = field(default_factory=list)  # one readable line per event and viewer
+    log: list[dict] = field(default_factory=list)  # per event: its log line (a text) per viewer
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
@@ -55,8 +72,11 @@ class Live:
 
 
 class Tables:
-    def __init__(self, store: Store):
+    """``games`` adds engines by name besides the installed ones (a test game)."""
+
+    def __init__(self, store: Store, games: dict[str, ModuleType] | None = None):
         self.store = store
+        self.games = dict(games or {})
         self._live: dict[str, Live] = {}
         self._guard = threading.Lock()
         self.listeners: list = []  # callables(table_id), called after every change
@@ -65,8 +85,11 @@ class Tables:
 
     def create(self, game: str, config: dict, title: str) -> TableRow:
         """Validate the set-up with the game's engine and store a new table."""
-        engine = engines.get(game)
-        engine.setup(config)  # raises IllegalAction / ValueError on a bad set-up
+        engine = self.engine(game)
+        try:
+            engine.setup(config)
+        except IllegalAction as error:
+            raise BadSetup.from_rules(error) from None
         row = TableRow(
             id=secrets.token_urlsafe(6),
             game=game,
@@ -90,8 +113,20 @@ class Tables:
                 live = self._live[table_id] = self._fold(row, self.store.events(table_id))
             return live
 
+    def engine(self, game: str) -> ModuleType:
+        """The rules engine of a game (``KeyError`` for an unknown game)."""
+        return self.games[game] if game in self.games else engines.get(game)
+
+    def listing(self) -> list[TableRow]:
+        """Every table on this server, newest first."""
+        return self.store.tables()
+
+    def by_code(self, code: str) -> TableRow | None:
+        """The table a join code opens."""
+        return self.store.table_by_code(code)
+
     def _fold(self, row: TableRow, events: list[Event]) -> Live:
-        engine = engines.get(row.game)
+        engine = self.engine(row.game)
         live = Live(row, engine, engine.setup(row.config))
         live.to_act.append(engine.to_act(live.state))
         for event in events:
@@ -117,10 +152,10 @@ class Tables:
         """
         live = self._require(table_id)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise Refused("An action needs a type.", 400)
+            raise Refused(_("An action needs a type."), 400)
         with live.lock:
             if live.row.status != "playing":
-                raise Refused("This table is finished: no more moves.")
+                raise Refused(_("This table is finished: no more moves."))
             if seen != live.seq and not self._still_waiting(live, seat, seen):
                 raise Stale(seen, live.seq)
             state = live.engine.apply(live.state, seat, action)
@@ -145,15 +180,20 @@ class Tables:
     def undo(self, table_id: str, count: int = 1) -> list[Event]:
         live = self._require(table_id)
         if not 1 <= count <= MAX_UNDO:
-            raise Refused(f"Undo takes 1 to {MAX_UNDO} moves at a time.", 400)
+            raise Refused(_("Undo takes 1 to {n} moves at a time.", n=MAX_UNDO), 400)
         with live.lock:
             if count > live.seq:
-                raise Refused(f"There are only {live.seq} moves to undo.", 400)
+                raise Refused(ngettext("There is only {n} move to undo.", "There are only {n} moves to undo.",
+                                       live.seq), 400)
             removed = self.store.undo(table_id, count)
             fresh = self._fold(live.row, self.store.events(table_id))
             live.state, live.seq, live.to_act, live.log = fresh.state, fresh.seq, fresh.to_act, fresh.log
         self._changed(table_id)
         return removed
+
+    def undone(self, table_id: str) -> list[dict]:
+        """The audit trail: undone events, oldest first."""
+        return self.store.undone(self._require(table_id).row.id)
 
     def set_status(self, table_id: str, status: str) -> None:
         live = self._require(table_id)
@@ -169,7 +209,7 @@ class Tables:
         self._require_seat(table_id, seat)
         secret = secrets.token_urlsafe(24)
         if not self.store.claim_seat(table_id, seat, secret):
-            raise Refused("That seat is already taken. Ask the host to hand it over.")
+            raise Refused(_("That seat is already taken. Ask the host to hand it over."))
         self._changed(table_id)
         return secret
 
@@ -189,28 +229,47 @@ class Tables:
 
     def seat_for(self, table_id: str, secret: str | None) -> str | None:
         """The seat whose secret this is, or None."""
-        if not secret:
-            return None
-        for seat, held in self.store.seats(table_id).items():
-            if held and secrets.compare_digest(held, secret):
-                return seat
-        return None
+        return self.seat_check(table_id)(secret)
+
+    def seat_check(self, table_id: str):
+        """A function from a seat secret to its seat (or None), reading the seats once:
+        for checking many open pages at a time."""
+        held = {s: h for s, h in self.store.seats(table_id).items() if h}
+
+        def seat_of(secret: str | None) -> str | None:
+            if not secret:
+                return None
+            return next((s for s, h in held.items() if secrets.compare_digest(h, secret)), None)
+
+        return seat_of
+
+    def taken(self, table_id: str) -> set[str]:
+        """The seats a phone holds."""
+        return {seat for seat, held in self.store.seats(table_id).items() if held}
+
+    # board profiles (saved physical set-ups of a game) ------------------------------
+
+    def profiles(self, game: str) -> dict[str, dict]:
+        return self.store.profiles(game)
+
+    def save_profile(self, game: str, name: str, data: dict) -> None:
+        self.store.save_profile(game, name, data)
 
     # helpers ----------------------------------------------------------------------
 
     def _require(self, table_id: str) -> Live:
         live = self.get(table_id)
         if live is None:
-            raise Refused("No such table.", 404)
+            raise Refused(_("There is no such table."), 404)
         return live
 
     def _require_seat(self, table_id: str, seat: str) -> None:
         if seat not in self._require(table_id).seats:
-            raise Refused(f"There is no seat {seat!r} at this table.", 404)
+            raise Refused(_("There is no seat {seat} at this table.", seat=repr(seat)), 404)
 
     def _changed(self, table_id: str) -> None:
         for listener in self.listeners:
             listener(table_id)
 
 
-__all__ = ["Tables", "Live", "Refused", "Stale", "IllegalAction"]
+__all__ = ["Tables", "Live", "Refused", "Stale", "BadSetup", "IllegalAction"]

@@ -2,56 +2,74 @@ import threading
 
 import pytest
 
-from companion.engines import IllegalAction
+from companion.engines import TABLE, IllegalAction
+from companion.engines.text import english
 from companion.store import Store
-from companion.tables import Refused, Stale, Tables
+from companion.tables import BadSetup, Refused, Stale, Tables
+from tests import toygame
 from tests.conftest import toy_config
 
 
 @pytest.fixture
-def tables(tmp_path, toy):
-    return Tables(Store(str(tmp_path / "c.sqlite3")))
+def tables(tmp_path):
+    return Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame})
 
 
 def start(tables, n=2):
+    """A toy table after every secret and the table's roll of 1: p1 adds next, at move n + 1."""
     row = tables.create("toy", toy_config(n), "Game night")
     tables.act(row.id, "p1", {"type": "secret", "n": 7}, 0)
     for i in range(2, n + 1):
         tables.act(row.id, f"p{i}", {"type": "secret", "n": i}, i - 1)
+    tables.act(row.id, TABLE, {"type": "roll", "n": 1}, n)
     return row
 
 
 def test_create_validates_the_setup_with_the_engine(tables):
-    with pytest.raises(IllegalAction) as refused:
+    with pytest.raises(BadSetup) as refused:
         tables.create("toy", {"players": []}, "x")
-    assert refused.value.rule == "TOY-1"
+    assert refused.value.rule == "TOY-1" and refused.value.status == 400
     assert tables.store.tables() == []
+
+
+def test_an_unknown_game_is_no_game(tables):
+    with pytest.raises(KeyError):
+        tables.create("chess", toy_config(2), "x")
 
 
 def test_actions_commit_and_a_restart_resumes_exactly(tables, tmp_path):
     row = start(tables)
-    tables.act(row.id, "p1", {"type": "add", "n": 3}, 2)
-    again = Tables(Store(str(tmp_path / "c.sqlite3")))
+    tables.act(row.id, "p1", {"type": "add", "n": 3}, 3)
+    again = Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame})
     assert again.get(row.id).state == tables.get(row.id).state
-    assert again.get(row.id).seq == 3
-    assert [e["text"][""] for e in again.get(row.id).log][-1] == "p1 added 3"
+    assert again.get(row.id).seq == 4
+    assert english(again.get(row.id).log[-1]["text"][""]) == "P1 added 3: the counter is at 4."
+
+
+def test_the_log_keeps_texts_per_viewer(tables):
+    row = tables.create("toy", toy_config(2), "x")
+    tables.act(row.id, "p2", {"type": "secret", "n": 5}, 0)
+    text = tables.get(row.id).log[-1]["text"]
+    assert set(text) == {"p1", "p2", ""}
+    assert english(text["p2"]) == "You chose the secret number 5."
+    assert english(text["p1"]) == english(text[""]) == "P2 chose a secret number."
 
 
 def test_a_stale_action_is_refused_and_changes_nothing(tables):
     row = start(tables)
-    tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+    tables.act(row.id, "p1", {"type": "add", "n": 1}, 3)
     before = tables.get(row.id).state
     with pytest.raises(Stale):
-        tables.act(row.id, "p2", {"type": "add", "n": 1}, 2)
-    assert tables.get(row.id).state == before and tables.get(row.id).seq == 3
+        tables.act(row.id, "p2", {"type": "add", "n": 2}, 3)
+    assert tables.get(row.id).state == before and tables.get(row.id).seq == 4
 
 
 def test_a_replayed_action_is_refused(tables):
     row = start(tables)
-    tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+    tables.act(row.id, "p1", {"type": "add", "n": 1}, 3)
     with pytest.raises(Stale):
-        tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
-    assert len(tables.store.events(row.id)) == 3
+        tables.act(row.id, "p1", {"type": "add", "n": 1}, 3)
+    assert len(tables.store.events(row.id)) == 4
 
 
 def test_simultaneous_steps_accept_each_seat_once_in_any_order(tables):
@@ -67,10 +85,10 @@ def test_simultaneous_steps_accept_each_seat_once_in_any_order(tables):
 def test_an_illegal_action_leaves_no_event(tables):
     row = start(tables)
     with pytest.raises(IllegalAction):
-        tables.act(row.id, "p2", {"type": "add", "n": 1}, 2)
+        tables.act(row.id, "p2", {"type": "add", "n": 1}, 3)
     with pytest.raises(Refused):
-        tables.act(row.id, "p1", ["not", "a", "dict"], 2)
-    assert len(tables.store.events(row.id)) == 2
+        tables.act(row.id, "p1", ["not", "a", "dict"], 3)
+    assert len(tables.store.events(row.id)) == 3
 
 
 def test_two_phones_acting_at_once_never_double_or_lose(tables):
@@ -79,7 +97,7 @@ def test_two_phones_acting_at_once_never_double_or_lose(tables):
 
     def press():
         try:
-            tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+            tables.act(row.id, "p1", {"type": "add", "n": 1}, 3)
             outcomes.append("ok")
         except (Stale, IllegalAction):
             outcomes.append("refused")
@@ -90,19 +108,19 @@ def test_two_phones_acting_at_once_never_double_or_lose(tables):
     for t in threads:
         t.join()
     assert outcomes.count("ok") == 1
-    assert [e.seq for e in tables.store.events(row.id)] == [1, 2, 3]
+    assert [e.seq for e in tables.store.events(row.id)] == [1, 2, 3, 4]
 
 
 def test_undo_rebuilds_the_state_and_keeps_an_audit_trail(tables):
     row = start(tables)
-    after_secrets = tables.get(row.id).state
-    tables.act(row.id, "p1", {"type": "add", "n": 2}, 2)
-    tables.act(row.id, "p2", {"type": "add", "n": 3}, 3)
+    after_roll = tables.get(row.id).state
+    tables.act(row.id, "p1", {"type": "add", "n": 2}, 3)
+    tables.act(row.id, "p2", {"type": "add", "n": 3}, 4)
     tables.undo(row.id, 2)
-    assert tables.get(row.id).state == after_secrets and tables.get(row.id).seq == 2
-    assert len(tables.store.undone(row.id)) == 2
+    assert tables.get(row.id).state == after_roll and tables.get(row.id).seq == 3
+    assert sorted(u["seq"] for u in tables.undone(row.id)) == [4, 5]
     with pytest.raises(Refused):
-        tables.undo(row.id, 3)
+        tables.undo(row.id, 4)
     with pytest.raises(Refused):
         tables.undo(row.id, 0)
 
@@ -118,6 +136,9 @@ def test_seats_are_claimed_once_and_handed_over(tables):
     fresh = tables.hand_over(row.id, "p1")
     assert tables.seat_for(row.id, secret) is None
     assert tables.seat_for(row.id, fresh) == "p1"
+    assert tables.taken(row.id) == {"p1"}
+    tables.release(row.id, "p1")
+    assert tables.taken(row.id) == set() and tables.seat_for(row.id, fresh) is None
     assert tables.seat_for(row.id, "") is None
     tables.release(row.id, "p1")
     assert tables.seat_for(row.id, fresh) is None
@@ -129,11 +150,11 @@ def test_a_finished_table_takes_no_moves(tables):
     row = start(tables)
     tables.set_status(row.id, "finished")
     with pytest.raises(Refused):
-        tables.act(row.id, "p1", {"type": "add", "n": 1}, 2)
+        tables.act(row.id, "p1", {"type": "add", "n": 1}, 3)
 
 
 def test_listeners_hear_every_change(tables):
     heard = []
     tables.listeners.append(heard.append)
     row = start(tables)
-    assert heard == [row.id, row.id]
+    assert heard == [row.id] * 3  # two secrets and the roll

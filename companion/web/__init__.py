@@ -7,10 +7,12 @@ from pathlib import Path
 
 from flask import Flask, request
 from flask_babel import Babel
+from jinja2 import ChoiceLoader, FileSystemLoader
 
-from ..live import Hub
+from ..hub import Hub
 from ..store import Store
 from ..tables import Tables
+from .games import load_test_game
 
 PROJECT_ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ["en", "it", "de"]
@@ -24,8 +26,9 @@ def default_database() -> str:
 
 def create_app(config: dict | None = None) -> Flask:
     """App factory. Settings come from ``config``, else the environment:
-    ``COMPANION_DB`` (SQLite path) and ``COMPANION_PUBLIC_URL`` (the address phones
-    use; found from the LAN address when unset)."""
+    ``COMPANION_DB`` (SQLite path), ``COMPANION_PUBLIC_URL`` (the address phones
+    use; found from the LAN address when unset) and ``COMPANION_TEST_GAMES`` (games
+    for tests only, see ``companion.web.games``)."""
     app = Flask(
         __name__,
         template_folder=str(PROJECT_ROOT / "templates"),
@@ -34,6 +37,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE=os.environ.get("COMPANION_DB") or default_database(),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL") or None,
+        TEST_GAMES=[g for g in os.environ.get("COMPANION_TEST_GAMES", "").split(",") if g],
         SECRET_KEY=secrets.token_hex(16),
         MAX_CONTENT_LENGTH=64 * 1024,
         # simple-websocket pings every 25 s and drops a peer that misses the pong,
@@ -45,17 +49,21 @@ def create_app(config: dict | None = None) -> Flask:
     Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
 
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
-    tables = Tables(Store(app.config["DATABASE"]))
+    test_games = {g.engine.NAME: g for g in map(load_test_game, app.config["TEST_GAMES"])}
+    if test_games:
+        app.jinja_loader = ChoiceLoader([app.jinja_loader] + [
+            FileSystemLoader(str(g.templates)) for g in test_games.values()])
+    tables = Tables(Store(app.config["DATABASE"]), {name: g.engine for name, g in test_games.items()})
     hub = Hub()
-    app.extensions["companion"] = {"tables": tables, "hub": hub}
+    app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, home, host, play, rules, sockets
+    from . import errors, filters, home, host, play, pushes, rules, sockets
 
     errors.register(app)
     filters.register(app)
     for module in (home, play, host, rules):
         app.register_blueprint(module.bp)
-    sockets.init_app(app, tables, hub)
+    sockets.init_app(app, pushes.Pushes(app, tables, hub))
     # Everything built so far lives as long as the process: keep it out of the
     # garbage collector's full scans, which would otherwise pause live pushes.
     gc.freeze()

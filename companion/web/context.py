@@ -1,11 +1,13 @@
 """Who is asking: the table service, the seat a phone holds, host rights, URLs."""
 
+import functools
 import secrets
 
-from flask import abort, current_app, request
+from flask import current_app, request
 
+from ..engines.text import _
 from ..network import public_url as _public_url
-from ..tables import Live, Tables
+from ..tables import Live, Refused, Tables
 
 COOKIE_AGE = 60 * 60 * 24 * 60  # a seat survives a long weekend of sleeping phones
 
@@ -21,7 +23,7 @@ def hub():
 def live_or_404(table_id: str) -> Live:
     live = tables().get(table_id)
     if live is None:
-        abort(404, description="There is no such table.")
+        raise Refused(_("There is no such table."), 404)
     return live
 
 
@@ -42,9 +44,26 @@ def is_host(live: Live) -> bool:
     return secrets.compare_digest(held, live.row.host_secret)
 
 
-def require_host(live: Live) -> None:
-    if not is_host(live):
-        abort(403, description="Only the host of this table can do that.")
+def host_required(view):
+    """For routes under ``/t/<table_id>`` that only the table's host may use: the view
+    gets the table (``live``) instead of its id."""
+
+    @functools.wraps(view)
+    def checked(table_id, **kwargs):
+        live = live_or_404(table_id)
+        if not is_host(live):
+            raise Refused(_("Only the host of this table can do that."), 403)
+        return view(live, **kwargs)
+
+    return checked
+
+
+def seated(live: Live) -> str:
+    """The seat this phone holds at the table; refused (403) if it holds none."""
+    seat = my_seat(live)
+    if seat is None:
+        raise Refused(_("This phone holds no seat at this table."), 403)
+    return seat
 
 
 def set_cookie(response, name: str, value: str) -> None:

@@ -1,32 +1,51 @@
-"""Clear answers for bad requests: a page (or an htmx fragment) that says what is wrong."""
+"""Refusals as answers: the one place where a refusal becomes an HTTP status and a
+message, shown as a page (or an htmx fragment) in the reader's language."""
 
 from flask import render_template, request
+from flask_babel import gettext
 from werkzeug.exceptions import HTTPException
 
 from ..engines import IllegalAction
 from ..tables import Refused
 from .filters import say
-from .games import FormError
+
+REFUSALS = (IllegalAction, Refused)  # what a request may be turned away with
+
+
+def status(error: Exception) -> int:
+    """The HTTP status of a refusal: the rules' refusals are 422, the platform's say theirs."""
+    if isinstance(error, IllegalAction):
+        return 422
+    return error.status
+
+
+def message(error: Exception) -> dict:
+    """The in-page message of a refusal: its text and the rule it cites."""
+    return {"kind": "refused", "text": error.text, "rule": error.rule}
 
 
 def register(app):
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _page(error.description, error.code)
+        return _page(_http_message(error), error.code)
 
     @app.errorhandler(Refused)
-    def refused(error: Refused):
-        return _page(error.message, error.status)
-
-    @app.errorhandler(FormError)
-    def bad_form(error: FormError):
-        return _page(str(error), 400)
-
     @app.errorhandler(IllegalAction)
-    def illegal(error: IllegalAction):
-        return _page(say(error.text), 422, rule=error.rule)
+    def refused(error):
+        return _page(say(error.text), status(error), error.rule)
 
 
-def _page(message: str, status: int, rule: str | None = None):
+def _http_message(error: HTTPException) -> str:
+    """Werkzeug's own refusals (a wrong method, a request too large) in the reader's language."""
+    if error.code == 404:
+        return gettext("There is no such page here.")
+    if error.code == 405:
+        return gettext("This address does not take that kind of request.")
+    if error.code == 413:
+        return gettext("That request is too large.")
+    return gettext("That request could not be handled (%(code)s).", code=error.code)
+
+
+def _page(text: str, code: int, rule: str | None = None):
     template = "error_fragment.html" if request.headers.get("HX-Request") else "error.html"
-    return render_template(template, message=message, status=status, rule=rule), status
+    return render_template(template, message=text, status=code, rule=rule), code

@@ -1,47 +1,45 @@
 """The host's home: the tables on this server, and creating a new one."""
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, redirect, render_template, request, url_for
 
-from .. import engines
-from . import context
-from .games import has_ui, ui_for
+from ..engines.text import _
+from ..tables import Refused
+from . import context, errors
+from .filters import say
+from .games import offered, playable, ui_for
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
 def index():
-    tables = context.tables()
-    rows = [r for r in tables.store.tables() if r.status != "archived" or request.args.get("all")]
-    games = {g: engines.GAMES[g] for g in engines.available() if has_ui(g)}
-    return render_template("home.html", rows=rows, games=games, all=bool(request.args.get("all")))
+    show_all = bool(request.args.get("all"))
+    rows = [r for r in context.tables().listing() if r.status != "archived" or show_all]
+    return render_template("home.html", rows=rows, games=offered(), all=show_all)
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])
 def new_table(game):
-    if game not in engines.GAMES or not has_ui(game):
-        abort(404, description="There is no such game here.")
-    ui = ui_for(game)
-    store = context.tables().store
+    if not playable(game):
+        raise Refused(_("There is no such game here."), 404)
+    ui, tables = ui_for(game), context.tables()
 
-    def wizard(form=None, error=None, status=200):
-        data = ui.setup_context(store, request.args)  # may prefill "form" (e.g. drawn shops)
+    def wizard(form=None, error=None, code=200):
+        data = ui.setup_context(tables, request.args)  # may prefill "form" (e.g. drawn shops)
         if form is not None:
             data["form"] = form
-        return render_template(f"games/{game}/setup.html", game=game, error=error, **data), status
+        return render_template(f"games/{game}/setup.html", game=game, error=error, **data), code
 
     if request.method == "GET":
         return wizard()
     try:
         config, title, profile = ui.config_from_form(request.form)
-        row = context.tables().create(game, config, title)
-    except ValueError as error:  # FormError and IllegalAction are both ValueErrors
-        message = getattr(error, "message", str(error))
-        if getattr(error, "rule", None):
-            message = f"{message} ({error.rule})"
-        return wizard(request.form, message, 400)
+        row = tables.create(game, config, title)
+    except errors.REFUSALS as refused:
+        message = say(refused.text) + (f" ({refused.rule})" if refused.rule else "")
+        return wizard(request.form, message, errors.status(refused))
     if profile:
-        store.save_profile(game, profile["name"], profile["data"])
+        tables.save_profile(game, profile["name"], profile["data"])
     response = redirect(url_for("play.table_screen", table_id=row.id))
     context.set_cookie(response, context.host_cookie(row.id), row.host_secret)
     return response

@@ -2,12 +2,13 @@
 
 import random
 
-from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, make_response, redirect, render_template, request, url_for
 
-from ..engines import TABLE, IllegalAction
+from ..engines import TABLE
+from ..engines.text import _
 from ..tables import Refused
-from . import context, qr, render
-from .games import FormError, ui_for
+from . import context, errors, qr, render
+from .games import FormError, action_from_form, ui_for
 
 bp = Blueprint("play", __name__)
 
@@ -36,38 +37,33 @@ def main_fragment(table_id):
     """The main region again (after a phone wakes up, or for a plain reload)."""
     live = context.live_or_404(table_id)
     if request.args.get("page") == "phone":
-        seat = context.my_seat(live)
-        if seat is None:
-            abort(403, description="This phone holds no seat at this table.")
-        return render.main_html(live, seat, "phone")
+        return render.main_html(live, context.seated(live), "phone")
     return render.main_html(live, None, "table", host=context.is_host(live))
 
 
 @bp.route("/j/<code>", methods=["GET", "POST"])
 def join(code):
-    row = context.tables().store.table_by_code(code)
+    row = context.tables().by_code(code)
     if row is None:
-        abort(404, description="This join code is not valid. Scan the QR code on the table screen again.")
+        raise Refused(_("This join code is not valid. Scan the QR code on the table screen again."), 404)
     live = context.live_or_404(row.id)
     if context.my_seat(live):
         return redirect(url_for("play.phone", table_id=row.id))
-    error = None
+    message, code = None, 200
     if request.method == "POST":
-        seat = request.form.get("seat", "")
         try:
-            secret = context.tables().claim(row.id, seat)
+            secret = context.tables().claim(row.id, request.form.get("seat", ""))
         except Refused as refused:
-            error = refused.message
+            message, code = errors.message(refused), errors.status(refused)
         else:
             response = redirect(url_for("play.phone", table_id=row.id))
             context.set_cookie(response, context.seat_cookie(row.id), secret)
             return response
     players = live.engine.view(live.state, None)["players"]
-    taken = {s for s, secret in context.tables().store.seats(row.id).items() if secret}
     return render_template(
-        "join.html", row=row, live=live, players=[p for p in players if p["seat"] in live.seats],
-        taken=taken, error=error,
-    ), (409 if error else 200)
+        "join.html", row=row, game=row.game, players=[p for p in players if p["seat"] in live.seats],
+        taken=context.tables().taken(row.id), message=message,
+    ), code
 
 
 @bp.get("/t/<table_id>/me")
@@ -83,25 +79,22 @@ def phone(table_id):
 def act(table_id):
     """A seat's action, from a phone; the seat comes from the phone's cookie only."""
     live = context.live_or_404(table_id)
-    seat = context.my_seat(live)
-    if seat is None:
-        abort(403, description="This phone holds no seat at this table.")
-    return _apply(live, seat, "phone", lambda: ui_for(live.row.game).action_from_form(request.form))
+    seat = context.seated(live)
+    return _apply(live, seat, "phone", lambda: action_from_form(ui_for(live.row.game), request.form))
 
 
 @bp.post("/t/<table_id>/table-act")
-def table_act(table_id):
+@context.host_required
+def table_act(live):
     """An input from the physical table (a draw), typed in or drawn by the server; host only."""
-    live = context.live_or_404(table_id)
-    context.require_host(live)
 
     def action():
         if request.form.get("draw") == "server":
             draw = getattr(live.engine, "table_draw", None)
             if draw is None:
-                raise FormError("This game has nothing the server can draw.")
+                raise FormError(_("This game has nothing the server can draw."))
             return draw(live.state, random.SystemRandom())
-        return ui_for(live.row.game).action_from_form(request.form)
+        return action_from_form(ui_for(live.row.game), request.form)
 
     return _apply(live, TABLE, "table", action)
 
@@ -112,18 +105,17 @@ def _apply(live, seat, page, read_action):
     try:
         seen = int(request.form.get("seq", ""))
     except ValueError:
-        raise FormError("The form lacks the move number it was based on.") from None
-    status, message = 200, None
+        raise FormError(_("The form lacks the move number it was based on.")) from None
+    code, message = 200, None
     try:
         context.tables().act(live.row.id, seat, read_action(), seen)
-    except (IllegalAction, Refused, FormError) as error:
-        status = getattr(error, "status", 422 if isinstance(error, IllegalAction) else 400)
-        message = render.refusal(error)
+    except errors.REFUSALS as error:
+        code, message = errors.status(error), errors.message(error)
     phone = page == "phone"
     if request.headers.get("HX-Request"):
         main = render.main_html(live, seat if phone else None, page, message, host=not phone)
-        return main, status
+        return main, code
     if message is None:
         return redirect(url_for("play.phone" if phone else "play.table_screen", table_id=live.row.id))
     body = _phone_page(live, seat, message) if phone else _table_page(live, True, message)
-    return make_response(body, status)
+    return make_response(body, code)

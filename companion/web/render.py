@@ -6,11 +6,11 @@ so every path shows a viewer exactly the same picture.
 
 import threading
 
-from flask import render_template, url_for
+from flask import render_template
 from flask_babel import get_locale
 from markupsafe import Markup
 
-from ..engines import TABLE, IllegalAction
+from ..engines import TABLE
 from ..tables import Live
 from . import context
 from .games import ui_for
@@ -60,6 +60,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "to_act": sorted(engine.to_act(state)),
         "legal": engine.legal(state, viewer) if viewer else None,
         "table_legal": engine.legal(state, TABLE) if TABLE in engine.to_act(state) else None,
+        "server_draws": hasattr(engine, "table_draw"),
         "scores": engine.scores(state),
         "over": engine.is_over(state),
         "log": log,
@@ -95,10 +96,3 @@ def main_html(live: Live, viewer: str | None, page: str, message: dict | None = 
     else:
         html = Markup(build())
     return Markup(str(html).replace('<div id="main"', '<div id="main" hx-swap-oob="true"', 1)) if oob else html
-
-
-def refusal(error: Exception) -> dict:
-    """A message for a refused action, with the rule it cites (if any)."""
-    if isinstance(error, IllegalAction):
-        return {"kind": "refused", "text": error.text, "rule": error.rule}
-    return {"kind": "refused", "text": getattr(error, "message", str(error)), "rule": None}

@@ -31,6 +31,9 @@ START_TIMEOUT = 20  # seconds for gunicorn to answer HTTP
 STOP_TIMEOUT = 30  # graceful_timeout is 10 s; open sockets may hold it that long
 
 ACTION_TIMEOUT = 8_000  # ms, for taps and for expectations
+# The server also knows the toy game of the tests (registered for tests only).
+TEST_ENV = {"PYTHONUNBUFFERED": "1", "COMPANION_TEST_GAMES": "tests.toygame",
+            "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
 
 expect.set_options(timeout=ACTION_TIMEOUT)
 
@@ -56,7 +59,7 @@ class Server:
                    "--db", str(self.db), "--public-url", self.url, "--threads", "16"]
         with open(self.log, "a") as log:
             self.process = subprocess.Popen(command, cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-                                            env=os.environ | {"PYTHONUNBUFFERED": "1"})
+                                            env=os.environ | TEST_ENV)
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -1,6 +1,7 @@
 """Real clients for a running server: browsers with their own cookies over plain HTTP,
 WebSocket listeners that collect every message in a thread of their own, and a local
 replica of a table's game that chooses legal actions (used by tests/live and bench/live.py).
+Tables of any game with a screen adapter: Fifth Avenue, or the toy game of the tests.
 """
 
 import http.client
@@ -9,17 +10,27 @@ import re
 import threading
 import time
 from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
 from urllib.parse import urlencode, urlsplit
 
 from simple_websocket import Client, ConnectionClosed
 from werkzeug.datastructures import MultiDict
 
+from companion import engines
 from companion.engines import TABLE
-from companion.engines import fifth_avenue as fa
-from companion.engines.fifth_avenue import playout
-from companion.web.games.fifth_avenue import config_from_form
+from companion.web.games import form_fields
+from tests import toygame
 
-from .forms import form_fields
+GAMES = {"toy": (toygame, "tests.toygame.screen")}  # test games: engine, adapter
+
+
+def engine_and_ui(game: str) -> tuple[ModuleType, ModuleType]:
+    """The engine and screen adapter of a game, as the server has them."""
+    if game in GAMES:
+        engine, ui = GAMES[game]
+        return engine, import_module(ui)
+    return engines.get(game), import_module(f"companion.web.games.{game}")
 
 SEQ = re.compile(r'data-seq="(\d+)"')
 
@@ -179,17 +190,20 @@ class Listener:
 
 @dataclass
 class Game:
-    """A local replica of a Fifth Avenue table: the same set-up and actions as the server,
-    so it knows every state the server went through and can choose legal actions."""
+    """A local replica of a table: the same set-up and actions as the server, so it
+    knows every state the server went through and can choose legal actions."""
 
+    engine: ModuleType
+    ui: ModuleType
     config: dict
     states: list[dict] = field(default_factory=list)  # states[n]: after n moves
     actions: list[tuple] = field(default_factory=list)  # actions[n - 1]: (seat, action) of move n
 
     @classmethod
-    def from_form(cls, form: dict) -> "Game":
-        config, _, _ = config_from_form(MultiDict(form))
-        return cls(config, [fa.setup(config)])
+    def from_form(cls, game: str, form: dict) -> "Game":
+        engine, ui = engine_and_ui(game)
+        config, _title, _profile = ui.config_from_form(MultiDict(form))
+        return cls(engine, ui, config, [engine.setup(config)])
 
     @property
     def seq(self) -> int:
@@ -201,26 +215,26 @@ class Game:
 
     def choose(self, rng: random.Random) -> tuple[str, dict]:
         """A seat due to act and a random legal action of it."""
-        seat = rng.choice(sorted(fa.to_act(self.state)))
-        return seat, playout.random_action(self.state, seat, rng)
+        seat = rng.choice(sorted(self.engine.to_act(self.state)))
+        return seat, import_module(f"{self.engine.__name__}.playout").random_action(self.state, seat, rng)
 
     def commit(self, seat: str, action: dict) -> None:
-        self.states.append(fa.apply(self.state, seat, action))
+        self.states.append(self.engine.apply(self.state, seat, action))
         self.actions.append((seat, action))
 
 
 class Table:
-    """A table created over HTTP by a host browser, with a phone browser per seat."""
+    """A table of ``game`` created over HTTP by a host browser, with a phone browser per seat."""
 
-    def __init__(self, base: str, form: dict):
+    def __init__(self, base: str, form: dict, game: str = "fifth_avenue"):
         self.base = base
         self.host = Browser(base)
-        reply = self.host.post("/new/fifth_avenue", form)
+        reply = self.host.post(f"/new/{game}", form)
         assert reply.status == 302, (reply.status, reply.body[:2000])
         self.id = reply.headers["Location"].rstrip("/").rsplit("/", 1)[1]
         screen = self.host.get(f"/t/{self.id}")
         self.join_path = re.search(r'class="join-url" href="[^"]*?(/j/[^"]+)"', screen.body)[1]
-        self.game = Game.from_form(form)
+        self.game = Game.from_form(game, form)
         self.phones: dict[str, Browser] = {}
 
     def join(self, seat: str) -> Browser:
@@ -232,7 +246,7 @@ class Table:
 
     def post(self, seat: str, action: dict, seen: int | None = None) -> Reply:
         """Post ``action`` as ``seat`` (the host posts the table's inputs), htmx-style."""
-        form = {"seq": self.game.seq if seen is None else seen, **form_fields(action)}
+        form = {"seq": self.game.seq if seen is None else seen, **form_fields(self.game.ui, action)}
         if seat == TABLE:
             return self.host.post(f"/t/{self.id}/table-act", form, htmx=True)
         return self.phones[seat].post(f"/t/{self.id}/act", form, htmx=True)

@@ -7,9 +7,11 @@ import pytest
 from werkzeug.serving import make_server
 
 from companion.web import create_app
-from tests.web.conftest import PUBLIC, fa_form
+from tests.web.conftest import PUBLIC, TEST_GAMES, fa_form, toy_form
 
 from .clients import Table
+
+FORMS = {"toy": toy_form, "fifth_avenue": fa_form}
 
 
 class Server:
@@ -17,9 +19,9 @@ class Server:
         self.app, self.base = app, base
         self.listeners = []
 
-    def table(self, seats=("p1", "p2", "p3"), **options) -> Table:
-        """A new Fifth Avenue table whose seats are taken by a phone each."""
-        table = Table(self.base, fa_form(**options))
+    def table(self, seats=("p1", "p2", "p3"), game="toy", **options) -> Table:
+        """A new table (the toy game unless told) whose seats are taken by a phone each."""
+        table = Table(self.base, FORMS[game](**options), game)
         for seat in seats:
             table.join(seat)
         return table
@@ -35,7 +37,7 @@ class Server:
 def server(tmp_path_factory):
     """One server per test module; every test makes tables of its own."""
     database = tmp_path_factory.mktemp("live") / "live.sqlite3"
-    app = create_app({"DATABASE": str(database), "PUBLIC_URL": PUBLIC, "TESTING": True})
+    app = create_app({"DATABASE": str(database), "PUBLIC_URL": PUBLIC, "TESTING": True, "TEST_GAMES": TEST_GAMES})
     httpd = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()

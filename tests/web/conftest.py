@@ -28,9 +28,19 @@ def fa_form(names=("Anna", "Ben", "Cleo"), **options):
     return form
 
 
+TEST_GAMES = ["tests.toygame"]
+TOY_NAMES = ("Anna", "Ben", "Cleo")
+
+
+def toy_form(names=TOY_NAMES, title="Friday") -> dict:
+    """The toy game's set-up wizard: players in playing order."""
+    return {"title": title, **{f"name_{i}": name for i, name in enumerate(names, 1)}}
+
+
 @pytest.fixture
 def app(tmp_path):
-    return create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True})
+    return create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True,
+                       "TEST_GAMES": TEST_GAMES})
 
 
 @pytest.fixture
@@ -40,7 +50,15 @@ def client(app):
 
 def create_table(client, **options):
     """Create a Fifth Avenue table as host; returns its id."""
-    response = client.post("/new/fifth_avenue", data=fa_form(**options))
+    return _created(client.post("/new/fifth_avenue", data=fa_form(**options)))
+
+
+def create_toy(client, names=TOY_NAMES):
+    """Create a toy table as host; returns its id."""
+    return _created(client.post("/new/toy", data=toy_form(names)))
+
+
+def _created(response) -> str:
     assert response.status_code == 302, response.get_data(as_text=True)[:2000]
     return response.headers["Location"].rsplit("/", 1)[1]
 
@@ -56,3 +74,19 @@ def join(app, table_id, seat):
 
 def seq_of(html: str) -> int:
     return int(re.search(r'data-seq="(\d+)"', html)[1])
+
+
+def post_action(device, table_id: str, seq: int, action: dict, ui=None, htmx: bool = False, table: bool = False):
+    """Post ``action`` through the forms a page would post it with (the toy game's unless
+    ``ui`` is another adapter); ``table``: as the host's input for the table."""
+    from companion.web.games import form_fields
+    from tests.toygame import screen
+
+    data = {"seq": seq, **form_fields(ui or screen, action)}
+    return device.post(f"/t/{table_id}/{'table-act' if table else 'act'}", data=data,
+                       headers={"HX-Request": "true"} if htmx else {})
+
+
+def events(app, table_id: str) -> list:
+    """The table's committed events, as the store holds them."""
+    return app.extensions["companion"]["tables"].store.events(table_id)

@@ -1,14 +1,41 @@
-from tests.web.conftest import create_table, fa_form
+from companion.web import create_app
+from tests.web.conftest import PUBLIC, create_table, create_toy, fa_form, toy_form
 
 
 def test_home_lists_games_and_tables(client):
-    assert "Fifth Avenue" in client.get("/").get_data(as_text=True)
-    table_id = create_table(client)
+    html = client.get("/").get_data(as_text=True)
+    assert "Fifth Avenue" in html and "/new/fifth_avenue" in html
+    assert "/new/toy" not in html  # registered for tests, offered to nobody
+    table_id = create_toy(client)
     html = client.get("/").get_data(as_text=True)
     assert f"/t/{table_id}" in html and "Friday" in html
 
 
-def test_setup_wizard_creates_a_table_and_makes_its_creator_host(app, client):
+def test_a_test_game_is_unknown_to_an_app_that_did_not_register_it(tmp_path):
+    plain = create_app({"DATABASE": str(tmp_path / "p.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True})
+    assert plain.test_client().get("/new/toy").status_code == 404
+    assert plain.test_client().post("/new/toy", data=toy_form()).status_code == 404
+
+
+def test_creating_a_table_makes_its_creator_host(app, client):
+    assert client.get("/new/toy").status_code == 200
+    table_id = create_toy(client)
+    assert client.get_cookie(f"host_{table_id}") is not None
+    assert app.test_client().get_cookie(f"host_{table_id}") is None
+    live = app.extensions["companion"]["tables"].get(table_id)
+    assert [p["name"] for p in live.row.config["players"]] == ["Anna", "Ben", "Cleo"]
+    assert live.row.title == "Friday"
+
+
+def test_a_bad_setup_is_shown_again_with_the_reason(app, client):
+    response = client.post("/new/toy", data=toy_form(names=("Anna",)))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 400 and "two to four players" in html
+    assert 'value="Anna"' in html  # what the host typed is kept
+    assert app.extensions["companion"]["tables"].listing() == []
+
+
+def test_fifth_avenue_wizard_creates_a_table(app, client):
     assert client.get("/new/fifth_avenue").status_code == 200
     table_id = create_table(client)
     assert client.get_cookie(f"host_{table_id}") is not None

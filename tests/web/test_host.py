@@ -1,28 +1,34 @@
-from tests.web.conftest import create_table, join
+"""Host controls on a toy table: only the host, undo with an audit trail, seats, the
+table's status."""
+
+import pytest
+
+from tests.web.conftest import create_toy, events, join, post_action
+
+HOST_ROUTES = [("get", "/host", {}), ("post", "/host/undo", {"count": 1, "confirm": "yes"}),
+               ("post", "/host/seat/p2/handover", {}), ("post", "/host/seat/p2/release", {}),
+               ("post", "/host/status", {"status": "finished"}),
+               ("post", "/table-act", {"seq": 0, "type": "roll", "n": 3})]
 
 
 def tables(app):
     return app.extensions["companion"]["tables"]
 
 
-def place(phone, table_id, seq, spot):
-    response = phone.post(f"/t/{table_id}/act", data={"seq": seq, "type": "place_initial_building", "spot": spot})
-    assert response.status_code == 302
-
-
-def test_host_controls_need_the_host_secret(app, client):
-    table_id = create_table(client)
+@pytest.mark.parametrize("method, path, data", HOST_ROUTES, ids=[r[1] for r in HOST_ROUTES])
+def test_host_controls_need_the_host_secret(app, client, method, path, data):
+    table_id = create_toy(client)
     anna = join(app, table_id, "p1")
+    for device in (anna, app.test_client()):
+        response = getattr(device, method)(f"/t/{table_id}{path}", data=data)
+        assert response.status_code == 403 and "Only the host" in response.get_data(as_text=True)
     assert client.get(f"/t/{table_id}/host").status_code == 200
-    for phone in (anna, app.test_client()):
-        assert phone.get(f"/t/{table_id}/host").status_code == 403
-        assert phone.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 403
-        assert phone.post(f"/t/{table_id}/host/seat/p2/handover").status_code == 403
-        assert phone.post(f"/t/{table_id}/host/status", data={"status": "finished"}).status_code == 403
+    assert events(app, table_id) == [] and tables(app).get(table_id).row.status == "playing"
+    assert tables(app).taken(table_id) == {"p1"}
 
 
 def test_host_link_opens_host_rights_on_another_device(app, client):
-    table_id = create_table(client)
+    table_id = create_toy(client)
     secret = tables(app).get(table_id).row.host_secret
     tv = app.test_client()
     assert tv.get(f"/t/{table_id}/host/wrong").status_code == 403
@@ -31,24 +37,35 @@ def test_host_link_opens_host_rights_on_another_device(app, client):
 
 
 def test_undo_needs_confirmation_and_keeps_an_audit_trail(app, client):
-    table_id = create_table(client)
-    anna, cleo = join(app, table_id, "p1"), join(app, table_id, "p3")  # counter-clockwise (FA-S-4)
-    place(anna, table_id, 0, "ts:grey")
-    place(cleo, table_id, 1, "34w:grey")
+    table_id = create_toy(client)
+    anna, ben = join(app, table_id, "p1"), join(app, table_id, "p2")
+    post_action(anna, table_id, 0, {"type": "secret", "n": 4})
+    post_action(ben, table_id, 1, {"type": "secret", "n": 6})
     assert client.post(f"/t/{table_id}/host/undo", data={"count": 1}).status_code == 400
     assert client.post(f"/t/{table_id}/host/undo", data={"count": "x", "confirm": "yes"}).status_code == 400
     assert client.post(f"/t/{table_id}/host/undo", data={"count": 5, "confirm": "yes"}).status_code == 400
-    assert len(tables(app).store.events(table_id)) == 2
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 99, "confirm": "yes"}).status_code == 400
+    assert len(events(app, table_id)) == 2
     assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 302
-    assert [e.seat for e in tables(app).store.events(table_id)] == ["p1"]
+    assert [e.seat for e in events(app, table_id)] == ["p1"]
     html = client.get(f"/t/{table_id}/host").get_data(as_text=True)
     trail = html.split("Audit trail")[1]
-    assert "place initial building" in trail and "Cleo" in trail
-    place(cleo, table_id, 1, "52e:grey")  # Cleo's turn again: she places elsewhere
+    assert "secret" in trail and "Ben" in trail
+    # Ben chooses again: undone moves are gone from the table, not from the trail.
+    assert post_action(ben, table_id, 1, {"type": "secret", "n": 1}).status_code == 302
+    assert tables(app).get(table_id).state["secrets"]["p2"] == 1
+
+
+def test_undo_lists_the_moves_in_the_hosts_own_words(app, client):
+    table_id = create_toy(client)
+    post_action(join(app, table_id, "p3"), table_id, 0, {"type": "secret", "n": 8})
+    html = client.get(f"/t/{table_id}/host").get_data(as_text=True)
+    undo = html.split('class="undo-list"')[1].split("</ol>")[0]
+    assert "Cleo chose a secret number." in undo and "8" not in undo
 
 
 def test_hand_over_moves_a_seat_to_a_new_phone_and_revokes_the_old(app, client):
-    table_id = create_table(client)
+    table_id = create_toy(client)
     old = join(app, table_id, "p1")
     html = client.post(f"/t/{table_id}/host/seat/p1/handover").get_data(as_text=True)
     assert "<svg" in html
@@ -56,13 +73,13 @@ def test_hand_over_moves_a_seat_to_a_new_phone_and_revokes_the_old(app, client):
     assert old.get(f"/t/{table_id}/me").status_code == 302  # back to the join page
     new = app.test_client()
     assert new.get(f"/t/{table_id}/seat/{link}").status_code == 302
-    assert "Anna" in new.get(f"/t/{table_id}/me").get_data(as_text=True)
+    assert '<span class="me color-red">Anna</span>' in new.get(f"/t/{table_id}/me").get_data(as_text=True)
     assert app.test_client().get(f"/t/{table_id}/seat/not-it").status_code == 403
     assert client.post(f"/t/{table_id}/host/seat/zz/handover").status_code == 404
 
 
 def test_freeing_a_seat_lets_someone_else_take_it(app, client):
-    table_id = create_table(client)
+    table_id = create_toy(client)
     join(app, table_id, "p3")
     assert client.post(f"/t/{table_id}/host/seat/p3/release").status_code == 302
     join(app, table_id, "p3")
@@ -70,11 +87,11 @@ def test_freeing_a_seat_lets_someone_else_take_it(app, client):
 
 
 def test_finishing_stops_moves_and_archiving_hides_the_table(app, client):
-    table_id = create_table(client)
+    table_id = create_toy(client)
     anna = join(app, table_id, "p1")
     assert client.post(f"/t/{table_id}/host/status", data={"status": "nonsense"}).status_code == 400
     client.post(f"/t/{table_id}/host/status", data={"status": "finished"})
-    response = anna.post(f"/t/{table_id}/act", data={"seq": 0, "type": "place_initial_building", "spot": "ts:grey"})
+    response = post_action(anna, table_id, 0, {"type": "secret", "n": 4})
     assert response.status_code == 409 and "finished" in response.get_data(as_text=True)
     client.post(f"/t/{table_id}/host/status", data={"status": "archived"})
     assert f"/t/{table_id}" not in client.get("/").get_data(as_text=True)
@@ -83,11 +100,10 @@ def test_finishing_stops_moves_and_archiving_hides_the_table(app, client):
 
 def test_the_audit_trail_names_moves_without_their_contents(app, client):
     """The host usually plays too: an undone move shows only its kind, so an undone
-    sealed bid or typed-in card value cannot show up on the host page."""
-    table_id = create_table(client, auctions="sealed", hands="private")
-    place(join(app, table_id, "p1"), table_id, 0, "ts:violet")
+    secret cannot show up on the host page."""
+    table_id = create_toy(client)
+    post_action(join(app, table_id, "p1"), table_id, 0, {"type": "secret", "n": 9})
     assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 302
     html = client.get(f"/t/{table_id}/host").get_data(as_text=True)
     trail = html.split("Audit trail")[1].split("</details>")[0]
-    assert "place initial building" in trail and "Anna" in trail
-    assert "violet" not in trail and "Times Square" not in trail
+    assert "secret" in trail and "Anna" in trail and "9" not in trail.split("·")[2]

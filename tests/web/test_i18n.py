@@ -14,3 +14,42 @@ def test_message_catalogue_holds_the_interface_strings():
     pot = (Path(__file__).parents[2] / "companion" / "translations" / "messages.pot").read_text()
     for text in ("Scan to join", "Host controls", "Undo", "Why not something else?"):
         assert f'msgid "{text}"' in pot
+
+
+def italian(tmp_path, messages: dict) -> str:
+    """A translation folder with an Italian catalogue of ``messages``."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.mofile import write_mo
+
+    catalog = Catalog(locale="it")
+    for msgid, msgstr in messages.items():
+        catalog.add(msgid, msgstr)
+    folder = tmp_path / "translations" / "it" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    with open(folder / "messages.mo", "wb") as out:
+        write_mo(out, catalog)
+    return str(tmp_path / "translations")
+
+
+def test_log_lines_and_refusals_are_rendered_in_each_readers_language(tmp_path):
+    from companion.web import create_app
+    from tests.web.conftest import PUBLIC, TEST_GAMES, create_toy, join, post_action
+
+    app = create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True,
+                      "TEST_GAMES": TEST_GAMES, "BABEL_TRANSLATION_DIRECTORIES": italian(tmp_path, {
+                          "{name} chose a secret number.": "{name} ha scelto un numero segreto.",
+                          "There is no such table.": "Questo tavolo non esiste.",
+                          "Only the host of this table can do that.": "Solo chi ospita il tavolo può farlo.",
+                          "Type a number.": "Scrivi un numero.",
+                      })})
+    host = app.test_client()
+    table_id = create_toy(host)
+    anna, ben = join(app, table_id, "p1"), join(app, table_id, "p2")
+    post_action(anna, table_id, 0, {"type": "secret", "n": 3})
+    it = {"Accept-Language": "it"}
+    assert "Anna ha scelto un numero segreto." in ben.get(f"/t/{table_id}/me", headers=it).get_data(as_text=True)
+    assert "Anna chose a secret number." in host.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Questo tavolo non esiste." in ben.get("/t/nope", headers=it).get_data(as_text=True)
+    assert "Solo chi ospita" in ben.get(f"/t/{table_id}/host", headers=it).get_data(as_text=True)
+    refused = ben.post(f"/t/{table_id}/act", data={"seq": 1, "type": "secret", "n": "x"}, headers=it)
+    assert refused.status_code == 400 and "Scrivi un numero." in refused.get_data(as_text=True)

@@ -3,13 +3,13 @@ every action the engine allows can be posted, nothing ever answers with a 500,
 and every page renders at every stage of a game."""
 
 import random
+from importlib import import_module
 
 import pytest
 
 from companion.engines import TABLE
-from companion.engines.fifth_avenue import playout
-from tests.live.forms import form_fields
-from tests.web.conftest import fa_form, join
+from companion.web.games import form_fields, ui_for
+from tests.web.conftest import fa_form, join, toy_form
 
 GAMES = [
     dict(names=("Anna", "Ben"), auctions="sealed", hands="private"),
@@ -37,30 +37,42 @@ def same_action(a: dict, b: dict) -> bool:
     return norm(a) == norm(b)
 
 
+@pytest.mark.parametrize("names", [("Anna", "Ben"), ("Anna", "Ben", "Cleo", "Dario")], ids=["2p", "4p"])
+def test_a_whole_toy_game_through_the_forms(app, client, names):
+    play_through(app, client, "toy", toy_form(names), seed=str(names), pages_every=1)
+
+
 @pytest.mark.parametrize("options", GAMES, ids=["2p-sealed-private", "3p-open-counts", "4p-6lot-sealed"])
-def test_a_whole_game_through_the_forms(app, client, options):
+def test_a_whole_fifth_avenue_game_through_the_forms(app, client, options):
     form = fa_form(**options)
     if options.get("board") == "6-lot":
         form = six_lot(form)
-    response = client.post("/new/fifth_avenue", data=form)
+    play_through(app, client, "fifth_avenue", form, seed=str(options))
+
+
+def play_through(app, client, game: str, form: dict, seed: str, pages_every: int = 15) -> None:
+    response = client.post(f"/new/{game}", data=form)
     assert response.status_code == 302, response.get_data(as_text=True)[:500]
     table_id = response.headers["Location"].rsplit("/", 1)[1]
     tables = app.extensions["companion"]["tables"]
     live = tables.get(table_id)
+    with app.app_context():
+        ui = ui_for(game)
+    playout = import_module(f"{live.engine.__name__}.playout")
     phones = {seat: join(app, table_id, seat) for seat in live.seats}
-    rng = random.Random(str(options))
+    rng = random.Random(seed)
     for step in range(3000):
         if live.engine.is_over(live.state):
             break
         seat = rng.choice(sorted(live.engine.to_act(live.state)))
         action = playout.random_action(live.state, seat, rng)
         device, url = (client, "table-act") if seat == TABLE else (phones[seat], "act")
-        data = {"seq": live.seq, **form_fields(action)}
+        data = {"seq": live.seq, **form_fields(ui, action)}
         response = device.post(f"/t/{table_id}/{url}", data=data)
         assert response.status_code == 302, (action, response.get_data(as_text=True)[:800])
         committed = tables.store.events(table_id)[-1].action
         assert same_action(committed, action), f"the form turned {action} into {committed}"
-        if step % 15 == 0:
+        if step % pages_every == 0:
             for page in [client.get(f"/t/{table_id}")] + [p.get(f"/t/{table_id}/me") for p in phones.values()]:
                 assert page.status_code == 200
     else:

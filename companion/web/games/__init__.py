@@ -1,26 +1,108 @@
-"""Per-game screen adapters: how a game's set-up form and action forms become
-engine input. Each game has a module here with the same shape::
+"""The screen contract: how the platform draws a game it knows nothing about.
 
-    setup_context(store, args) -> dict       # template data for the wizard ("form": prefill)
-    config_from_form(form) -> (config, title)  # raises FormError
-    action_from_form(form) -> dict           # raises FormError
+Shared templates read only what every engine gives (see ``companion.engines``):
+``legal()``'s prompt, actions and blocked reasons, the scores, the log, and
+``view()["players"]`` entries' ``seat``, ``name``, ``score``, ``colour`` (a token the
+platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everything else comes from the game's *screen adapter*, a module
+``companion.web.games.<game>`` with::
 
-and templates under ``templates/games/<game>/``: ``setup.html``, ``board.html``,
-``actions.html`` (a seat's choices from ``legal()``), ``table_inputs.html`` (the
-host's inputs for the pseudo-seat "table") and ``sheet.html`` (the seat's hand).
-The platform itself never looks inside a game's state.
+    setup_context(tables, args) -> dict        # data for the wizard ("form": fields to prefill)
+    config_from_form(form) -> (config, title, profile)   # profile: {"name", "data"} to save
+                                               # as a board profile, or None; raises FormError
+    FORMS = {action type: Form(read, write)}   # the game's own form readers, each beside its
+                                               # writer (the inverse, used by tests)
+    label(action) -> text                      # the button of a complete action (optional)
+
+and templates under ``templates/games/<game>/``::
+
+    setup.html           the set-up wizard (a whole page)
+    board.html           the public picture of the table (``view`` is the table's view)
+    status.html          whose turn, what runs now (auctions, ...): phone and table screens
+    sheet.html           the seat's own sheet on its phone (reserve, hand)
+    actions/<type>.html  the form of one action type of ``legal()["actions"]`` (``a``)
+    table/<type>.html    the fields of one input from the physical table (host only)
+    player.html          how to draw a player in the list (optional; ``_player.html``)
+
+Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
+``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``scores``,
+``over``, ``page`` ("phone" or "table"), ``viewer`` and, for the host's inputs,
+``table_legal``; engine texts are shown with the ``say`` filter.
+
+Complete actions: where ``legal()`` lists an action exactly as it is to be applied,
+its type has no ``FORMS`` entry; each such action is one button that posts the action
+itself (``forms.complete`` in ``_forms.html``; ``_complete.html``, labelled by
+``label``, when the game has no template for the type) and ``read_complete`` turns
+the form back into it, for every game. An action type with a ``FORMS`` entry is read
+only by its own reader.
+
+A game used only by tests (``tests.toygame``) brings its engine, adapter and template
+folder along and is registered with the app's ``TEST_GAMES`` setting (or the
+environment's ``COMPANION_TEST_GAMES``, comma separated); it is never offered on the
+home page.
 """
 
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from importlib import import_module
+from pathlib import Path
 from types import ModuleType
 
+from flask import current_app
 
-class FormError(ValueError):
+from ... import engines
+from ...engines.text import Text, _
+from ...tables import Refused
+
+COMPLETE = "action"  # the form field that holds a complete action, as JSON
+MAX_DEPTH = 3  # a complete action is plain data nested at most this deep (cards in a list)
+
+
+class FormError(Refused):
     """A form that cannot be read as a set-up or an action (a 400)."""
+
+    status = 400
+
+    def __init__(self, text: Text):
+        super().__init__(text)
+
+
+@dataclass(frozen=True)
+class Form:
+    """How one action type travels through a form: ``read(form)`` gives the action's
+    fields (without ``type``) from the posted form, ``write(action)`` the form fields
+    that post it (without ``type``; a list is a repeated field)."""
+
+    read: Callable[[object], dict]
+    write: Callable[[dict], dict]
+
+
+NO_FIELDS = Form(lambda form: {}, lambda action: {})
+
+
+@dataclass(frozen=True)
+class TestGame:
+    """A game registered for tests only: its engine, adapter and template folder."""
+
+    engine: ModuleType
+    ui: ModuleType
+    templates: Path
+
+
+def load_test_game(path: str) -> TestGame:
+    """``path`` names a package with an engine, a ``screen`` adapter and ``templates/``."""
+    engine = import_module(path)
+    return TestGame(engine, import_module(f"{path}.screen"), Path(engine.__file__).parent / "templates")
+
+
+def _test_games() -> dict[str, TestGame]:
+    return current_app.extensions["companion"]["test_games"]
 
 
 def ui_for(game: str) -> ModuleType:
-    return import_module(f"{__name__}.{game}")
+    """The screen adapter of a game (``ImportError`` if it has none)."""
+    extra = _test_games().get(game)
+    return extra.ui if extra else import_module(f"{__name__}.{game}")
 
 
 def has_ui(game: str) -> bool:
@@ -29,3 +111,65 @@ def has_ui(game: str) -> bool:
     except ImportError:
         return False
     return True
+
+
+def offered() -> dict[str, str]:
+    """The games a host may start here: installed, with screens. Name -> title."""
+    return {g: engines.GAMES[g] for g in engines.available() if has_ui(g)}
+
+
+def playable(game: str) -> bool:
+    """Offered, or registered for tests."""
+    return game in _test_games() or game in offered()
+
+
+# reading and writing action forms -------------------------------------------------
+
+def action_from_form(ui: ModuleType, form) -> dict:
+    """A phone's (or the host's) form as an engine action; the engine judges it."""
+    if COMPLETE in form:
+        action = read_complete(form)
+        if action["type"] in ui.FORMS:  # a type with a form of its own comes through it
+            raise FormError(_("This button sent an action that cannot be read."))
+        return action
+    kind = form.get("type", "")
+    reader = ui.FORMS.get(kind)
+    if reader is None:
+        raise FormError(_("{kind} is not an action this form can send.", kind=repr(kind[:40])))
+    return {"type": kind, **reader.read(form)}
+
+
+def read_complete(form) -> dict:
+    """The one reader of a complete action: the JSON its button posted."""
+    try:
+        action = json.loads(form.get(COMPLETE, ""))
+    except (ValueError, RecursionError):
+        raise FormError(_("This button sent an action that cannot be read.")) from None
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) or not _flat(action):
+        raise FormError(_("This button sent an action that cannot be read."))
+    return action
+
+
+def _flat(value, depth: int = 0) -> bool:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return True
+    if depth >= MAX_DEPTH:
+        return False
+    if isinstance(value, list):
+        return all(_flat(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _flat(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def form_fields(ui: ModuleType, action: dict) -> dict:
+    """The form fields (besides ``seq``) that post ``action``: the inverse of
+    ``action_from_form``, for tests that play through the forms."""
+    kind = action["type"]
+    if kind not in ui.FORMS:
+        return {COMPLETE: json.dumps(action)}
+    return {"type": kind, **ui.FORMS[kind].write(action)}
+
+
+__all__ = ["FormError", "Form", "NO_FIELDS", "TestGame", "load_test_game", "ui_for", "has_ui",
+           "offered", "playable", "action_from_form", "read_complete", "form_fields", "COMPLETE"]

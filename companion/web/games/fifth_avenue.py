@@ -1,11 +1,14 @@
-"""Fifth Avenue screens: the set-up wizard's form and the phone's action forms."""
+"""Fifth Avenue screens: the set-up wizard's form, the board picture's geometry, and the
+action forms (each reader beside its writer)."""
 
 import math
 import random
+from collections import Counter
 
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
-from . import FormError
+from ...engines.text import _
+from . import NO_FIELDS, Form, FormError
 
 LOT_COLORS = list(board.LOT_COLORS)
 SHOPS = list(board.SHOP_TYPES)
@@ -57,11 +60,11 @@ def layout(view: dict) -> dict:
             "ring": RING, "lot": LOT, "letters": SHOP_LETTERS}
 
 
-def setup_context(store, args=None) -> dict:
+def setup_context(tables, args=None) -> dict:
     """Template data for the wizard; ``args`` may ask the server to draw the shops
     (``draw``): the host then lays the physical tiles out as shown."""
     args = args or {}
-    profiles = store.profiles(engine.NAME)
+    profiles = tables.profiles(engine.NAME)
     side = profiles[args["profile"]]["board"] if args.get("profile") in profiles else args.get("board")
     return {
         "form": drawn_shops(side) if args.get("draw") else {},
@@ -93,7 +96,7 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
     start = form.get("start", "p1")
     seats = [p["seat"] for p in players]
     if start not in seats:
-        raise FormError("The start player must be one of the players.")
+        raise FormError(_("The start player must be one of the players."))
     at = seats.index(start)
     players = players[at:] + players[:at]  # clockwise from the start player
 
@@ -117,104 +120,127 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
     return config, form.get("title", "").strip()[:60], profile
 
 
-def action_from_form(form) -> dict:
-    """A phone's (or the host's) form as an engine action; the engine judges it."""
-    kind = form.get("type", "")
-    read = _READERS.get(kind)
-    if read is None:
-        raise FormError(f"Unknown action {kind!r}.")
-    return {"type": kind, **read(form)}
+# action forms: each reader beside its writer ---------------------------------------
 
-
-def _spot(form) -> dict:
-    quarter, _, lot = form.get("spot", "").partition(":")
+def _read_spot(form) -> dict:
+    quarter, _sep, lot = form.get("spot", "").partition(":")
     if not quarter or not lot:
-        raise FormError("Tap a lot on the board first.")
+        raise FormError(_("Tap a lot on the board first."))
     return {"quarter": quarter, "lot": lot}
 
 
-def _value(text: str | None) -> dict:
+def _write_spot(action: dict) -> dict:
+    return {"spot": f"{action['quarter']}:{action['lot']}"}
+
+
+def _read_value(text: str | None) -> dict:
     if not text:
         return {}
     try:
         return {"value": int(text)}
     except ValueError:
-        raise FormError(f"A card value must be 4, 5 or 6, not {text!r}.") from None
+        raise FormError(_("A card value must be 4, 5 or 6, not {value}.", value=repr(text[:20]))) from None
 
 
-def _colored(form) -> dict:
+def _write_value(card: dict) -> dict:
+    return {"value": card["value"]} if card.get("value") is not None else {}
+
+
+def _read_colored(form) -> dict:
     """The piles tapped (``color``, one or two), each with its value when hands are private."""
-    cards = [{"color": c} | _value(form.get(f"value_{c}")) for c in form.getlist("color")]
+    cards = [{"color": c} | _read_value(form.get(f"value_{c}")) for c in form.getlist("color")]
     if not cards:
-        raise FormError("Tap the colour of each card you take.")
+        raise FormError(_("Tap the colour of each card you take."))
     return {"cards": cards}
 
 
-def _bid(form) -> dict:
+def _write_colored(action: dict) -> dict:
+    fields = {"color": [card["color"] for card in action["cards"]]}
+    for card in action["cards"]:
+        fields |= {f"value_{card['color']}": v for v in _write_value(card).values()}
+    return fields
+
+
+def _read_bid(form) -> dict:
     """Cards laid out now: counts per colour and value (``n_<colour>_<value>``)."""
     cards = []
     for key, text in form.items():
         if not key.startswith("n_"):
             continue
-        _, color, value = (key.split("_") + ["", ""])[:3]
+        _n, color, value = (key.split("_") + ["", ""])[:3]
         try:
             count, value = int(text or 0), int(value)
         except ValueError:
-            raise FormError(f"Card counts must be whole numbers, not {text!r}.") from None
+            raise FormError(_("Card counts must be whole numbers, not {text}.", text=repr(text[:20]))) from None
         if not 0 <= count <= 30:
-            raise FormError("That is more cards than the game has.")
+            raise FormError(_("That is more cards than the game has."))
         cards += [{"color": color, "value": value}] * count
     if not cards:
-        raise FormError("Add at least one card to your bid, or pass.")
+        raise FormError(_("Add at least one card to your bid, or pass."))
     return {"cards": cards}
 
 
-def _count(form) -> dict:
+def _write_bid(action: dict) -> dict:
+    counts = Counter((c["color"], c["value"]) for c in action["cards"])
+    return {f"n_{color}_{value}": n for (color, value), n in counts.items()}
+
+
+def _read_count(form) -> dict:
     try:
         return {"count": int(form.get("count", ""))}
     except ValueError:
-        raise FormError("Say how many buildings to build.") from None
+        raise FormError(_("Say how many buildings to build.")) from None
 
 
-def _move(form) -> dict:
-    commission, _, to = form.get("move", "").partition(":")
+def _read_move(form) -> dict:
+    commission, _sep, to = form.get("move", "").partition(":")
     if not commission or not to:
-        raise FormError("Pick a commission move.")
+        raise FormError(_("Pick a commission move."))
     return {"commission": commission, "to": to}
 
 
-def _draws(form) -> dict:
+def _read_draws(form) -> dict:
     try:
         draws = [int(v) for v in form.get("draws", "").replace(",", " ").split()]
     except ValueError:
-        raise FormError("Type the drawn black cards as numbers, e.g. 4 6 5 4.") from None
+        raise FormError(_("Type the drawn black cards as numbers, e.g. 4 6 5 4.")) from None
     return {"draws": draws}
 
 
-def _revealed(form) -> dict:
-    return {"shops": [s for s in form.getlist("shops") if s]}
+def _field(name: str) -> Form:
+    """An action with one field, posted as is."""
+    return Form(lambda form: {name: form.get(name, "")}, lambda action: {name: action[name]})
 
 
-_READERS = {
-    "place_initial_building": _spot,
-    "take_buildings": lambda form: {},
-    "place_shop": lambda form: {"shop": form.get("shop", "")} | _spot(form),
-    "take_black": lambda form: _value(form.get("value")),
-    "score_quarter": lambda form: {"quarter": form.get("quarter", "")},
-    "take_colored": _colored,
-    "move_commission": _move,
-    "bid": _bid,
-    "pass": lambda form: {},
-    "choose_color": lambda form: {"color": form.get("color", "")},
-    "build": _count,
-    "close_quarter": lambda form: {},
-    "dummy_bid": _draws,
-    "reveal_central_park": _revealed,
+FORMS = {
+    "place_initial_building": Form(_read_spot, _write_spot),
+    "take_buildings": NO_FIELDS,
+    "place_shop": Form(lambda form: {"shop": form.get("shop", "")} | _read_spot(form),
+                       lambda action: {"shop": action["shop"]} | _write_spot(action)),
+    "take_black": Form(lambda form: _read_value(form.get("value")), _write_value),
+    "score_quarter": _field("quarter"),
+    "take_colored": Form(_read_colored, _write_colored),
+    "move_commission": Form(_read_move, lambda action: {"move": f"{action['commission']}:{action['to']}"}),
+    "bid": Form(_read_bid, _write_bid),
+    "choose_color": _field("color"),
+    "build": Form(_read_count, lambda action: {"count": action["count"]}),
+    "close_quarter": NO_FIELDS,
+    # the host's inputs for the table
+    "dummy_bid": Form(_read_draws, lambda action: {"draws": " ".join(map(str, action["draws"]))}),
+    "reveal_central_park": Form(lambda form: {"shops": [s for s in form.getlist("shops") if s]},
+                                lambda action: {"shops": list(action["shops"])}),
 }
+# "pass" is a complete action in legal(): its button posts it as it is (read_complete).
+
+
+def quarter_names(view: dict) -> dict[str, str]:
+    """Quarter ids to their names, from a view."""
+    return {q: data["name"] for q, data in view["quarters"].items()}
 
 
 def _one_of(form, key: str, allowed: list[str]) -> str:
     value = form.get(key, "")
     if value not in allowed:
-        raise FormError(f"{key.replace('_', ' ')}: choose one of {', '.join(allowed)} (got {value!r}).")
+        raise FormError(_("{field}: choose one of {allowed} (got {value}).",
+                          field=key.replace("_", " "), allowed=allowed, value=repr(value[:40])))
     return value

@@ -1,6 +1,6 @@
 """The hub on its own, with stand-in sockets that record what they are sent."""
 
-from companion.live import AWAY_AFTER, Connection, Hub
+from companion.hub import AWAY_AFTER, Connection, Hub
 
 
 class FakeSocket:
