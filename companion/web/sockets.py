@@ -65,6 +65,7 @@ def init_app(app, tables: Tables, hub: Hub) -> None:
         hub.join(conn)
         # The full picture for this page; the table screens show who is here.
         push(table_id, only=lambda c: c is conn or c.page != "phone")
+        tables.store.release()  # an idle socket holds no database connection
         try:
             while True:
                 ws.receive()  # pages only listen; this returns when the socket closes
