@@ -37,8 +37,9 @@ def create_app(config: dict | None = None) -> Flask:
         SECRET_KEY=secrets.token_hex(16),
         MAX_CONTENT_LENGTH=64 * 1024,
         # simple-websocket pings every 25 s and drops a peer that misses the pong,
-        # so a phone that vanished frees its server thread within a minute.
-        SOCK_SERVER_OPTIONS={"ping_interval": 25},
+        # so a phone that vanished frees its connection within a minute. Pages
+        # send nothing on their socket: a message over 4 KB closes it (1009).
+        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 4096},
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent.parent / "translations"),
     )
     app.config.update(config or {})
@@ -49,8 +50,9 @@ def create_app(config: dict | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = {"tables": tables, "hub": hub}
 
-    from . import errors, filters, home, host, play, rules, sockets
+    from . import errors, filters, guard, home, host, play, rules, sockets
 
+    guard.init_app(app)
     errors.register(app)
     filters.register(app)
     for module in (home, play, host, rules):
