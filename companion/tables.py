@@ -13,6 +13,7 @@ from types import ModuleType
 
 from . import engines
 from .engines import IllegalAction
+from .secret import matches
 from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
@@ -192,7 +193,7 @@ class Tables:
         if not secret:
             return None
         for seat, held in self.store.seats(table_id).items():
-            if held and secrets.compare_digest(held, secret):
+            if matches(secret, held):
                 return seat
         return None
 

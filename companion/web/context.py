@@ -1,10 +1,9 @@
 """Who is asking: the table service, the seat a phone holds, host rights, URLs."""
 
-import secrets
-
 from flask import abort, current_app, request
 
 from ..network import public_url as _public_url
+from ..secret import matches
 from ..tables import Live, Tables
 
 COOKIE_AGE = 60 * 60 * 24 * 60  # a seat survives a long weekend of sleeping phones
@@ -38,8 +37,7 @@ def my_seat(live: Live) -> str | None:
 
 
 def is_host(live: Live) -> bool:
-    held = request.cookies.get(host_cookie(live.row.id)) or ""
-    return secrets.compare_digest(held, live.row.host_secret)
+    return matches(request.cookies.get(host_cookie(live.row.id)), live.row.host_secret)
 
 
 def require_host(live: Live) -> None:

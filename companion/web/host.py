@@ -1,9 +1,8 @@
 """Host controls, behind the table's host secret: undo, seats, ending the table."""
 
-import secrets
-
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
+from ..secret import matches
 from ..tables import MAX_UNDO
 from . import context, qr
 from .games import FormError
@@ -34,7 +33,7 @@ def _controls(live, handover=None, status=200):
 def claim_host(table_id, secret):
     """The host link: opens host rights for this table on another device."""
     live = context.live_or_404(table_id)
-    if not secrets.compare_digest(secret, live.row.host_secret):
+    if not matches(secret, live.row.host_secret):
         abort(403, description="This host link is not valid.")
     response = redirect(url_for("play.table_screen", table_id=table_id))
     context.set_cookie(response, context.host_cookie(table_id), secret)
