@@ -9,6 +9,7 @@ from flask import Flask, request
 from flask_babel import Babel
 
 from ..live import Hub
+from ..private_files import prepare_database
 from ..store import Store
 from ..tables import Tables
 
@@ -43,7 +44,7 @@ def create_app(config: dict | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent.parent / "translations"),
     )
     app.config.update(config or {})
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    prepare_database(app.config["DATABASE"])  # owner-only, whatever the umask
 
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
     tables = Tables(Store(app.config["DATABASE"]))
