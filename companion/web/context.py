@@ -4,6 +4,7 @@ from flask import abort, current_app, request
 
 from ..network import public_url as _public_url
 from ..secret import matches
+from ..store import TableRow
 from ..tables import Live, Tables
 
 COOKIE_AGE = 60 * 60 * 24 * 60  # a seat survives a long weekend of sleeping phones
@@ -37,7 +38,12 @@ def my_seat(live: Live) -> str | None:
 
 
 def is_host(live: Live) -> bool:
-    return matches(request.cookies.get(host_cookie(live.row.id)), live.row.host_secret)
+    return hosts(live.row)
+
+
+def hosts(row: TableRow) -> bool:
+    """Whether this browser holds the host secret of the table ``row``."""
+    return matches(request.cookies.get(host_cookie(row.id)), row.host_secret)
 
 
 def require_host(live: Live) -> None:

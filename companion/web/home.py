@@ -1,4 +1,4 @@
-"""The host's home: the tables on this server, and creating a new one."""
+"""The host's home: the tables this browser hosts, and creating a new one."""
 
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
@@ -11,8 +11,11 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
+    """The games to start, and the tables this browser hosts: anyone may open this
+    page, so other tables stay unlisted (players join those by their QR code)."""
     tables = context.tables()
-    rows = [r for r in tables.store.tables() if r.status != "archived" or request.args.get("all")]
+    rows = [r for r in tables.store.tables()
+            if (r.status != "archived" or request.args.get("all")) and context.hosts(r)]
     games = {g: engines.GAMES[g] for g in engines.available() if has_ui(g)}
     return render_template("home.html", rows=rows, games=games, all=bool(request.args.get("all")))
 
