@@ -109,7 +109,7 @@ def buffer_body(environ, limit: int) -> tuple[str, str] | None:
 def plain(start_response, status: str, text: str):
     body = (text + "\n").encode()
     start_response(status, [("Content-Type", "text/plain; charset=utf-8"),
-                            ("Content-Length", str(len(body))), ("Connection", "close"),
+                            ("Content-Length", str(len(body))),
                             *HEADERS.items()])
     return [body]
 
