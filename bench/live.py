@@ -1,14 +1,13 @@
 """Live push latency under real gunicorn: from just before a phone's POST until EVERY open
 page of that table (its table screen and four phones) has received its fresh view.
 
-Starts gunicorn with the agreed settings (deploy/gunicorn.conf.py: one gthread worker; its
-thread count raised to hold every socket unless ``--threads`` is given) on a loopback port
-with a temporary database, opens N Fifth Avenue tables with a host table
+Starts gunicorn with the agreed settings (deploy/gunicorn.conf.py: one gevent worker) on a
+loopback port with a temporary database, opens N Fifth Avenue tables with a host table
 screen and four phones each (every socket read by its own thread), then plays random legal
 actions on every table at once, each table's actions one after another with a pause
 between them. Prints p50/p99 latency, errors and the worker's memory per scenario.
 
-Run: ``.venv/bin/python bench/live.py [--quick] [--threads N] [--pause S]``.
+Run: ``.venv/bin/python bench/live.py [--quick] [--pause S]``.
 Targets: 1 table × 5 clients p99 ≤ 50 ms; 20 tables × 5 clients p99 ≤ 150 ms; no
 errors; worker RSS ≤ 150 MB.
 """
@@ -29,7 +28,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the real HTTP/WebSocket clients are shared with tests/live
 
-from companion.serving import DEFAULT_THREADS  # noqa: E402
 from tests.live.clients import Browser, Table  # noqa: E402
 from tests.web.conftest import fa_form  # noqa: E402
 
@@ -47,9 +45,10 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """gunicorn -c deploy/gunicorn.conf.py on a loopback port, with its own database."""
+    """gunicorn -c deploy/gunicorn.conf.py on a loopback port, with its own database;
+    ``flags`` are more gunicorn options (they win over the file's)."""
 
-    def __init__(self, threads: int, workdir: str):
+    def __init__(self, workdir: str, *flags: str):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, COMPANION_DB=os.path.join(workdir, f"bench-{self.port}.sqlite3"),
@@ -57,7 +56,7 @@ class Gunicorn:
         self.log = open(os.path.join(workdir, f"gunicorn-{self.port}.log"), "w+")
         self.process = subprocess.Popen(
             [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py"),
-             "--bind", f"127.0.0.1:{self.port}", "--threads", str(threads)],
+             "--bind", f"127.0.0.1:{self.port}", *flags],
             cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait_ready()
 
@@ -171,9 +170,7 @@ def percentile(values: list[float], p: float) -> float:
 
 
 def scenario(tables: int, target: float, args, workdir: str) -> bool:
-    clients = tables * (1 + len(SEATS))
-    threads = args.threads or max(DEFAULT_THREADS, clients + 16)  # every open socket holds a thread
-    server = Gunicorn(threads, workdir)
+    server = Gunicorn(workdir)
     run, pages_all = Run(), []
     try:
         start = time.perf_counter()
@@ -207,7 +204,7 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
     p50 = percentile(lat, 50) * 1000 if lat else float("nan")
     p99 = percentile(lat, 99) * 1000 if lat else float("nan")
     ok = bool(lat) and p99 <= target * 1000 and not run.errors and peak <= RSS_TARGET_MB
-    print(f"{tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, gthread threads={threads}, "
+    print(f"{tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, "
           f"pause {args.pause} s): {len(lat)} actions, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
           f"(target {target * 1000:.0f}), max {max(lat, default=0) * 1000:.1f} ms, "
           f"worker CPU {cpu * 1000 / max(len(lat), 1):.1f} ms per action, errors {len(run.errors)}, "
@@ -223,8 +220,6 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (fewer actions per table)")
-    parser.add_argument("--threads", type=int, default=0,
-                        help=f"gunicorn threads (default: enough for every socket, at least {DEFAULT_THREADS})")
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between two actions of one table")
     parser.add_argument("--actions", type=int, help="actions per table")
     args = parser.parse_args()

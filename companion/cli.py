@@ -76,10 +76,13 @@ def build_parser() -> argparse.ArgumentParser:
         "(default: $COMPANION_PUBLIC_URL, else http://<this machine's LAN IP>:<port>/)",
     )
     serve.add_argument(
-        "--threads", type=positive_int, default=serving.DEFAULT_THREADS,
-        help="threads of the single server process; every open page holds one "
+        "--connections", type=positive_int, default=serving.DEFAULT_CONNECTIONS,
+        help="most connections served at once; every open page keeps one "
         "(default: %(default)s)",
     )
+    # Servers before the gevent worker had a thread per open page; settings files
+    # that still say --threads keep working, and the value is not needed any more.
+    serve.add_argument("--threads", type=positive_int, help=argparse.SUPPRESS)
     tables = commands.add_parser(
         "tables",
         help="list the tables with their host links (when a host's browser lost them)",
@@ -122,7 +125,7 @@ def configure_environment(args: argparse.Namespace, environ=os.environ) -> None:
 def serve(args: argparse.Namespace) -> None:
     """Run gunicorn in this process until it is stopped (Ctrl+C or SIGTERM)."""
     configure_environment(args)
-    settings = serving.gunicorn_settings(serving.bind_address(args.host, args.port), args.threads)
+    settings = serving.gunicorn_settings(serving.bind_address(args.host, args.port), args.connections)
     serving.Server(settings).run()
 
 

@@ -16,12 +16,11 @@ from companion import network
 WSGI_APP = "companion.web:create_app()"
 DEFAULT_HOST = "0.0.0.0"
 DEFAULT_PORT = 8000
-# Every open page keeps a WebSocket, and each socket holds a thread for as long
-# as it is open: a table screen, a host page and four phones already use six,
-# and a phone that went to sleep may hold one more until its socket times out.
-# When every thread holds a socket, plain HTTP stops too; threads are cheap
-# (100 sockets measured under 90 MB in bench/live.py), so be generous.
-DEFAULT_THREADS = 128
+# The most connections the one worker serves at once (gunicorn's
+# worker_connections): every open page keeps a WebSocket, and a board-game café
+# with thirty tables has well over a thousand pages open. Each idle one costs a
+# greenlet, not a thread (companion/worker.py; figures in bench/crowd.py).
+DEFAULT_CONNECTIONS = 4000
 # On stop, open sockets never finish by themselves (phones reconnect to the next
 # server), so they get this many seconds before they are cut.
 GRACEFUL_TIMEOUT = 3
@@ -33,7 +32,7 @@ def bind_address(host: str, port: int) -> str:
     return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
-def gunicorn_settings(bind: str, threads: int = DEFAULT_THREADS) -> dict:
+def gunicorn_settings(bind: str, connections: int = DEFAULT_CONNECTIONS) -> dict:
     """All gunicorn settings, by gunicorn's own names."""
     return {
         "wsgi_app": WSGI_APP,
@@ -41,10 +40,11 @@ def gunicorn_settings(bind: str, threads: int = DEFAULT_THREADS) -> dict:
         # Tables live in this process's memory and their WebSockets stay open for
         # hours, so exactly one process: a second one would see neither.
         "workers": 1,
-        "worker_class": "gthread",
-        "threads": threads,
-        # A gthread worker reports to gunicorn from its main loop, whatever its
-        # threads are doing, so a socket open for hours never counts as a hung
+        # gevent, with a deadline for request headers: an idle socket holds no thread.
+        "worker_class": "companion.worker.Worker",
+        "worker_connections": connections,
+        # The worker reports to gunicorn from a greenlet of its own, whatever the
+        # sockets are doing, so a socket open for hours never counts as a hung
         # worker. The timeout only catches a frozen process (say, a stalled SD card).
         "timeout": 120,
         "graceful_timeout": GRACEFUL_TIMEOUT,

@@ -97,6 +97,15 @@ class Store:
             self._local.conn = conn
         return conn
 
+    def release(self) -> None:
+        """Close the calling thread's connection; the next use opens a new one. Under
+        the gevent worker every connection is a greenlet of its own, so a socket
+        handler that idles for hours would otherwise keep its connection open."""
+        conn = getattr(self._local, "conn", None)
+        if conn is not None:
+            self._local.conn = None
+            conn.close()
+
     @contextmanager
     def write(self):
         """One short write transaction; it is committed when the block ends."""

@@ -17,6 +17,7 @@ from types import ModuleType
 from . import engines
 from .engines import IllegalAction
 from .engines.text import Text, _, english, ngettext
+from .secret import matches
 from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
@@ -239,7 +240,7 @@ class Tables:
         def seat_of(secret: str | None) -> str | None:
             if not secret:
                 return None
-            return next((s for s, h in held.items() if secrets.compare_digest(h, secret)), None)
+            return next((s for s, h in held.items() if matches(secret, h)), None)
 
         return seat_of
 
@@ -254,6 +255,10 @@ class Tables:
 
     def save_profile(self, game: str, name: str, data: dict) -> None:
         self.store.save_profile(game, name, data)
+
+    def release_connection(self) -> None:
+        """Let the calling greenlet's database connection go (before it idles for hours)."""
+        self.store.release()
 
     # helpers ----------------------------------------------------------------------
 

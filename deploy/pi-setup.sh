@@ -80,7 +80,7 @@ install_service() {
         cat >"$SETTINGS_FILE" <<'EOF'
 # Settings for the Table Companion service (sudo systemctl restart companion after a change).
 # Extra options for `companion serve`, e.g.:
-#COMPANION_ARGS=--port 8080 --threads 48
+#COMPANION_ARGS=--port 8080 --connections 2000
 # Address printed and put in QR codes, when the LAN IP is not what you want:
 #COMPANION_PUBLIC_URL=http://tablecompanion.local:8000/
 EOF

@@ -18,6 +18,7 @@ import qrcode
 import simple_websocket
 from flask import Flask
 from flask_sock import Sock
+from gunicorn.workers.ggevent import GeventWorker
 
 from companion import cli, serving
 
@@ -35,21 +36,27 @@ def parse(*argv):
 
 def test_serve_defaults():
     args = parse("serve")
-    assert (args.host, args.port, args.threads) == ("0.0.0.0", 8000, serving.DEFAULT_THREADS)
+    assert (args.host, args.port, args.connections) == ("0.0.0.0", 8000, serving.DEFAULT_CONNECTIONS)
     assert args.db is None and args.public_url is None
 
 
 def test_serve_options():
     args = parse("serve", "--host", "127.0.0.1", "--port", "9000", "--db", "games.sqlite3",
-                 "--public-url", "tablecompanion.local:9000", "--threads", "12")
-    assert (args.host, args.port, args.db, args.threads) == ("127.0.0.1", 9000, "games.sqlite3", 12)
+                 "--public-url", "tablecompanion.local:9000", "--connections", "12")
+    assert (args.host, args.port, args.db, args.connections) == ("127.0.0.1", 9000, "games.sqlite3", 12)
     assert args.public_url == "http://tablecompanion.local:9000/"
+
+
+def test_the_old_threads_option_is_still_accepted():
+    """Settings files written for the threaded worker keep starting the server."""
+    args = parse("serve", "--threads", "48")
+    assert args.connections == serving.DEFAULT_CONNECTIONS
 
 
 @pytest.mark.parametrize(
     "argv, complaint",
     [
-        (["serve", "--threads", "0"], "at least 1"),
+        (["serve", "--connections", "0"], "at least 1"),
         (["serve", "--port", "70000"], "not a port"),
         (["serve", "--port", "eighty"], "invalid port_number"),
         (["serve", "--public-url", "ftp://files/"], "http"),
@@ -74,7 +81,7 @@ def test_serve_help_explains_every_option(capsys):
     with pytest.raises(SystemExit):
         cli.main(["serve", "--help"])
     text = capsys.readouterr().out
-    for option in ("--host", "--port", "--db", "--public-url", "--threads"):
+    for option in ("--host", "--port", "--db", "--public-url", "--connections"):
         assert option in text
     assert "QR code" in text and "default: 8000" in text
 
@@ -108,13 +115,15 @@ def started(monkeypatch):
     return configs
 
 
-def test_serve_runs_one_gthread_worker(started, tmp_path):
-    cli.main(["serve", "--host", "127.0.0.1", "--port", "9123", "--threads", "5",
+def test_serve_runs_one_gevent_worker(started, tmp_path):
+    cli.main(["serve", "--host", "127.0.0.1", "--port", "9123", "--connections", "500",
               "--db", str(tmp_path / "t.sqlite3")])
     [cfg] = started
     assert cfg.workers == 1
-    assert cfg.worker_class_str == "gthread"
-    assert cfg.threads == 5
+    assert cfg.worker_class_str == "companion.worker.Worker"
+    assert issubclass(cfg.worker_class, GeventWorker)
+    assert cfg.worker_connections == 500
+    assert cfg.keepalive > 0  # gunicorn applies the worker's header deadline only with keep-alive on
     assert cfg.bind == ["127.0.0.1:9123"]
     assert cfg.wsgi_app == "companion.web:create_app()"
     assert cfg.preload_app is False
@@ -317,7 +326,7 @@ serving.Server(settings).run()
 
 
 def test_a_websocket_outlives_the_worker_timeout(tmp_path):
-    """With the gthread worker, the timeout does not bound a request: a socket
+    """With the gevent worker, the timeout does not bound a request: a socket
     kept open well past it still talks to the same, living worker."""
     port = free_port()
     process = start([sys.executable, "-c", SERVE_ECHO_APP, str(port)], tmp_path)

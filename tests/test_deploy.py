@@ -122,7 +122,7 @@ def test_gunicorn_conf_as_gunicorn_loads_it(monkeypatch):
     monkeypatch.delenv("GUNICORN_CMD_ARGS", raising=False)
     cfg = WSGIApplication().cfg  # reads the file; loads no app, starts nothing
     assert cfg.workers == 1
-    assert cfg.worker_class_str == "gthread"
+    assert cfg.worker_class_str == "companion.worker.Worker"
     assert cfg.bind == ["0.0.0.0:8000"]
     assert cfg.wsgi_app == "companion.web:create_app()"
     # the very values `companion serve` runs with

@@ -10,6 +10,7 @@ from flask_babel import Babel
 from jinja2 import ChoiceLoader, FileSystemLoader
 
 from ..hub import Hub
+from ..private_files import prepare_database
 from ..store import Store
 from ..tables import Tables
 from .games import load_test_game
@@ -41,12 +42,13 @@ def create_app(config: dict | None = None) -> Flask:
         SECRET_KEY=secrets.token_hex(16),
         MAX_CONTENT_LENGTH=64 * 1024,
         # simple-websocket pings every 25 s and drops a peer that misses the pong,
-        # so a phone that vanished frees its server thread within a minute.
-        SOCK_SERVER_OPTIONS={"ping_interval": 25},
+        # so a phone that vanished frees its connection within a minute. Pages
+        # send nothing on their socket: a message over 4 KB closes it (1009).
+        SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 4096},
         BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent.parent / "translations"),
     )
     app.config.update(config or {})
-    Path(app.config["DATABASE"]).parent.mkdir(parents=True, exist_ok=True)
+    prepare_database(app.config["DATABASE"])  # owner-only, whatever the umask
 
     Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
     test_games = {g.engine.NAME: g for g in map(load_test_game, app.config["TEST_GAMES"])}
@@ -57,8 +59,9 @@ def create_app(config: dict | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, home, host, play, pushes, rules, sockets
+    from . import errors, filters, guard, home, host, play, pushes, rules, sockets
 
+    guard.init_app(app)
     errors.register(app)
     filters.register(app)
     for module in (home, play, host, rules):

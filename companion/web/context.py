@@ -1,12 +1,13 @@
 """Who is asking: the table service, the seat a phone holds, host rights, URLs."""
 
 import functools
-import secrets
 
 from flask import current_app, request
 
 from ..engines.text import _
 from ..network import public_url as _public_url
+from ..secret import matches
+from ..store import TableRow
 from ..tables import Live, Refused, Tables
 
 COOKIE_AGE = 60 * 60 * 24 * 60  # a seat survives a long weekend of sleeping phones
@@ -40,8 +41,12 @@ def my_seat(live: Live) -> str | None:
 
 
 def is_host(live: Live) -> bool:
-    held = request.cookies.get(host_cookie(live.row.id)) or ""
-    return secrets.compare_digest(held, live.row.host_secret)
+    return hosts(live.row)
+
+
+def hosts(row: TableRow) -> bool:
+    """Whether this browser holds the host secret of the table ``row``."""
+    return matches(request.cookies.get(host_cookie(row.id)), row.host_secret)
 
 
 def host_required(view):

@@ -1,4 +1,4 @@
-"""The host's home: the tables on this server, and creating a new one."""
+"""The host's home: the tables this browser hosts, and creating a new one."""
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
@@ -13,8 +13,11 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 def index():
+    """The games to start, and the tables this browser hosts: anyone may open this
+    page, so other tables stay unlisted (players join those by their QR code)."""
     show_all = bool(request.args.get("all"))
-    rows = [r for r in context.tables().listing() if r.status != "archived" or show_all]
+    rows = [r for r in context.tables().listing()
+            if (r.status != "archived" or show_all) and context.hosts(r)]
     return render_template("home.html", rows=rows, games=offered(), all=show_all)
 
 

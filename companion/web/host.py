@@ -1,10 +1,9 @@
 """Host controls, behind the table's host secret: undo, seats, ending the table."""
 
-import secrets
-
 from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engines.text import _
+from ..secret import matches
 from ..tables import MAX_UNDO, Refused
 from . import context, qr
 from .context import host_required
@@ -35,7 +34,7 @@ def _controls(live, handover=None):
 def claim_host(table_id, secret):
     """The host link: opens host rights for this table on another device."""
     live = context.live_or_404(table_id)
-    if not secrets.compare_digest(secret, live.row.host_secret):
+    if not matches(secret, live.row.host_secret):
         raise Refused(_("This host link is not valid."), 403)
     response = redirect(url_for("play.table_screen", table_id=table_id))
     context.set_cookie(response, context.host_cookie(table_id), secret)

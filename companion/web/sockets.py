@@ -30,6 +30,7 @@ def init_app(app, pushes: Pushes) -> None:
         locale = request.accept_languages.best_match(LANGUAGES) or "en"
         conn = Connection(ws, table_id, seat, page, secret if seat else None, locale=locale)
         pushes.connected(conn)
+        tables.release_connection()  # an idle socket holds no database connection
         try:
             while True:
                 ws.receive()  # pages only listen; this returns when the socket closes

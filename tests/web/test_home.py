@@ -89,3 +89,26 @@ def test_the_server_can_draw_the_shops_for_the_host(client):
     assert six.split('name="start_lot_ts"')[1].split("</select>")[0].count('value="dashed" selected') == 1
     plain = client.get("/new/fifth_avenue").get_data(as_text=True)
     assert plain.split('name="display_1"')[1].split("</select>")[0].count(" selected>") == 0
+
+
+def test_home_lists_only_the_tables_this_browser_hosts(app, client):
+    mine = create_table(client)
+    other_host = app.test_client()
+    theirs = create_table(other_host, title="Saturday")
+    html = client.get("/").get_data(as_text=True)
+    assert f"/t/{mine}" in html and f"/t/{theirs}" not in html and "Saturday" not in html
+    stranger = app.test_client().get("/").get_data(as_text=True)
+    assert "/t/" not in stranger and "Friday" not in stranger
+    assert "scan the QR code" in stranger
+    # a host link gives the other browser the table, and it is listed there too
+    secret = app.extensions["companion"]["tables"].get(mine).row.host_secret
+    assert other_host.get(f"/t/{mine}/host/{secret}").status_code == 302
+    listed = other_host.get("/").get_data(as_text=True)
+    assert f"/t/{mine}" in listed and f"/t/{theirs}" in listed
+
+
+def test_archived_tables_of_this_browser_show_on_request(client):
+    table_id = create_table(client)
+    assert client.post(f"/t/{table_id}/host/status", data={"status": "archived"}).status_code == 302
+    assert f"/t/{table_id}" not in client.get("/").get_data(as_text=True)
+    assert f"/t/{table_id}" in client.get("/?all=1").get_data(as_text=True)

@@ -67,3 +67,42 @@ def test_oversized_requests_are_refused(app, client):
     anna = join(app, table_id, "p1")
     response = anna.post(f"/t/{table_id}/act", data={"seq": "0", "type": "secret", "pad": "x" * 100_000})
     assert response.status_code == 413 and "too large" in response.get_data(as_text=True)
+
+
+# --- secrets that are not ASCII (secrets.compare_digest raises on them) ----------------------
+
+NON_ASCII = "\u00e9"
+
+
+def test_a_non_ascii_host_link_is_a_403(app, client):
+    table_id = create_toy(client)
+    response = app.test_client().get(f"/t/{table_id}/host/%C3%A9")
+    assert response.status_code == 403
+
+
+def test_a_non_ascii_seat_link_is_a_403(app, client):
+    table_id = create_toy(client)
+    join(app, table_id, "p1")  # a seat with a secret to compare against
+    assert app.test_client().get(f"/t/{table_id}/seat/%C3%A9").status_code == 403
+
+
+def test_a_non_ascii_host_cookie_gives_no_host_rights(app, client):
+    table_id = create_toy(client)
+    intruder = app.test_client()
+    intruder.set_cookie(f"host_{table_id}", NON_ASCII)
+    assert intruder.get(f"/t/{table_id}/host").status_code == 403
+    assert intruder.post(f"/t/{table_id}/host/status", data={"status": "finished"}).status_code == 403
+    page = intruder.get(f"/t/{table_id}")
+    assert page.status_code == 200 and "Host controls" not in page.get_data(as_text=True)
+
+
+def test_a_non_ascii_seat_cookie_holds_no_seat(app, client):
+    table_id = create_toy(client)
+    join(app, table_id, "p1")
+    intruder = app.test_client()
+    intruder.set_cookie(f"seat_{table_id}", NON_ASCII)
+    assert intruder.get(f"/t/{table_id}/me").status_code == 302  # to the join page
+    assert intruder.post(f"/t/{table_id}/act", data={"seq": "0", "type": "pass"}).status_code == 403
+    assert intruder.get(f"/t/{table_id}/main?page=phone").status_code == 403
+    store = app.extensions["companion"]["tables"].store
+    assert store.events(table_id) == []

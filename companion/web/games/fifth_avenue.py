@@ -8,6 +8,7 @@ from collections import Counter
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
 from ...engines.text import _
+from ...names import BadName, player_names
 from . import NO_FIELDS, Form, FormError
 
 LOT_COLORS = list(board.LOT_COLORS)
@@ -89,10 +90,13 @@ def drawn_shops(board_side: str) -> dict:
 def config_from_form(form) -> tuple[dict, str, dict | None]:
     """The wizard's form as an engine config, a title, and a board profile to save."""
     players = []
-    for i in range(1, 5):
-        name = form.get(f"name_{i}", "").strip()
+    try:
+        names = player_names([form.get(f"name_{i}", "") for i in range(1, 5)])
+    except BadName as error:
+        raise FormError(str(error)) from None
+    for i, name in enumerate(names, 1):
         if name:
-            players.append({"seat": f"p{i}", "name": name[:24], "color": _one_of(form, f"color_{i}", PLAYER_COLORS)})
+            players.append({"seat": f"p{i}", "name": name, "color": _one_of(form, f"color_{i}", PLAYER_COLORS)})
     start = form.get("start", "p1")
     seats = [p["seat"] for p in players]
     if start not in seats:
