@@ -72,6 +72,10 @@ def _payment_line(pay: dict):
     if not pay["groups"]:
         return _("largest single payment {value} ({cards})", value=pay["value"],
                  cards=money.labels(pay["loose"]))
+    if not pay["loose"]:
+        return ngettext("largest single payment {value} ({n} group)",
+                        "largest single payment {value} ({n} groups)",
+                        len(pay["groups"]), value=pay["value"])
     return ngettext("largest single payment {value} ({cards} + {n} group)",
                     "largest single payment {value} ({cards} + {n} groups)",
                     len(pay["groups"]), value=pay["value"], cards=money.labels(pay["loose"]))
