@@ -38,13 +38,14 @@ def start(state, seat, action) -> None:
     """The active player chose to auction: move the master builder, then auction or deal."""
     quarry = next_quarry(state)
     if "quarry" in action and action["quarry"] != quarry:  # a phone may confirm the quarry
-        raise IllegalAction(
-            "PZ-A-1",
-            _("The master builder moves on to the next quarry holding tiles, quarry {quarry}, "
-              "not {named}.", quarry=quarry, named=repr(action["quarry"])),
-            quarry=action["quarry"],
-            expected=quarry,
-        )
+        if quarry is None:
+            text = _("Every quarry is empty, so the master builder has nowhere to move; you "
+                     "named quarry {named}.", named=repr(action["quarry"]))
+        else:
+            text = _("The master builder moves on to the next quarry holding tiles, quarry "
+                     "{quarry}, not the quarry {named} you named.", quarry=quarry,
+                     named=repr(action["quarry"]))
+        raise IllegalAction("PZ-A-1", text, quarry=action["quarry"], expected=quarry)
     if quarry is None:  # PZ-A-1 decision: nothing to auction, the turn simply ends
         end_turn(state)
         return

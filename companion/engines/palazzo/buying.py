@@ -48,7 +48,9 @@ def buy(state, seat, action) -> None:
     tile = missing(supply, bought)
     if tile is not None:
         raise IllegalAction(
-            "PZ-B-1", _("{tile} is not on the material supply.", tile=tiles.label(tile)),
+            "PZ-B-1",
+            _("You can buy only from the material supply, and {tile} is not on it.",
+              tile=tiles.label(tile)),
             tile=tile,
         )
     cost = price(state) * len(bought)

@@ -83,8 +83,8 @@ def draw_tiles(state, seat, action) -> None:
         if state["phase"] == "over":
             raise IllegalAction(
                 "PZ-E-1",
-                _("The fifth knight ended the game; nothing is drawn after it, so {tile} "
-                  "cannot be.", tile=repr(tile)),
+                _("The fifth knight ended the game, so nothing is drawn after it; you entered "
+                  "{tile} after it.", tile=repr(tile)),
                 tile=tile,
             )
         if tile == tiles.KNIGHT:
@@ -110,8 +110,8 @@ def _lay(pile, i: int, tile) -> None:
     if missing(pile["unseen"], [tile]) is not None:
         raise IllegalAction(
             "PZ-C-1",
-            _("No {tile} is left to draw: every copy is already in play or out of the game.",
-              tile=tiles.label(tile)),
+            _("You cannot have drawn {tile}: every copy is already in play or out of the "
+              "game.", tile=tiles.label(tile)),
             tile=tile,
         )
     pile["unseen"] = without(pile["unseen"], [tile])

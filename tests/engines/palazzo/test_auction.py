@@ -25,6 +25,9 @@ def test_the_quarry_named_must_be_the_one_the_master_builder_reaches():  # PZ-A-
     state = drawn(game(2), "ann", "m4w1", "b5w3")
     err = refused("PZ-A-1", state, "ann", "auction", quarry=3)
     assert err.details["expected"] == 1
+    assert err.message == ("The master builder moves on to the next quarry holding tiles, "
+                           "quarry 1, not the quarry 3 you named.")
+    assert act(state, "ann", "auction", quarry=1)["tiles"]["master_builder"] == 1
 
 
 def test_with_every_quarry_empty_the_auction_ends_the_turn():  # PZ-A-1
