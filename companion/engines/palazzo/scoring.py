@@ -31,9 +31,9 @@ def palace_points(palace: list) -> dict:
     }
 
 
-def palace_line(palace: list, index: int):
-    """"Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13" (a text)."""
-    p = palace_points(palace)
+def palace_line(p: dict, index: int):
+    """"Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13" (a text) from the
+    ``palace_points`` of the palace with that index."""
     facts = {"number": index + 1, "floors": p["floors"], "windows": p["windows"],
              "extra": HEIGHT_BONUS.get(p["floors"]), "base": p["base"], "points": p["points"]}
     if p["floors"] == 1:
@@ -55,9 +55,10 @@ def palace_line(palace: list, index: int):
 
 def _palace_event(state, seat) -> dict:
     palaces = state["palaces"][seat]
+    values = [palace_points(p) for p in palaces]
     lines = [
-        {"seat": seat, "text": palace_line(p, i), "points": palace_points(p)["points"]}
-        for i, p in enumerate(palaces)
+        {"seat": seat, "text": palace_line(value, i), "points": value["points"]}
+        for i, value in enumerate(values)
     ] or [{"seat": seat, "text": _("No palaces yet"), "points": 0}]
     return {
         "title": _("Palaces of {name}", name=name_of(state, seat)),
