@@ -6,6 +6,8 @@ with counted hands they are every card not publicly placed (public knowledge), a
 number counted from the master builder's quarry (0), as everywhere.
 """
 
+from collections import Counter
+
 from .. import common
 from ..text import _
 from . import auction, buying, hands, money, reconstruction, tiles, turn
@@ -36,12 +38,12 @@ def _turn(state, seat):
     else:
         blocked.append(_blocked("take_money", ("PZ-T-1", reason)))
     pile = state["tiles"]
-    left = {t: pile["unseen"].count(t) for t in sorted(set(pile["unseen"]))}
-    left[tiles.KNIGHT] = tiles.KNIGHTS - pile["knights"]
+    left = sorted(Counter(pile["unseen"]).items())
+    left.append((tiles.KNIGHT, tiles.KNIGHTS - pile["knights"]))
     actions.append({
         "type": "draw_tiles",
         "count": 2,
-        "tiles": [{"tile": t, "left": n} for t, n in left.items() if n],
+        "tiles": [{"tile": t, "left": n} for t, n in left if n],
     })
     why = reconstruction.why_not(state, seat)
     if why:
