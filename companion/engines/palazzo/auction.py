@@ -1,61 +1,68 @@
-"""Auctions of a quarry (PZ-A): open bidding, the sealed-bid house rule, and the
-4-or-more distribution.
+"""Auctions of a quarry (PZ-A): the master builder's move, open bidding, the sealed-bid
+house rule (PZ-H-1) and the distribution of 4 or more tiles.
 
-An open auction keeps each bidder's laid-out cards in ``auction.bids[seat]``:
-``{"cards", "groups", "currency", "value", "opening"}``; the opener's bid starts as the
-value-3 opening certificate (``"opening": true``, value 3, no cards). A sealed auction
-collects one secret payment per seat in ``auction.bids`` and settles when all are in.
+The master builder moves on to the next quarry holding tiles (``next_quarry``, a
+number counted from where he stands); that quarry becomes quarry 0, and its tiles are
+auctioned or, with 4 or more, distributed. An open auction keeps each bidder's laid-out
+cards in ``auction.bids[seat]``: ``{"cards", "groups", "currency", "value",
+"opening"}``; the opener's bid starts as the value-3 opening certificate
+(``"opening": true``, value 3, no cards). A sealed auction collects one secret payment
+per seat in ``auction.bids`` and settles when all are in.
 """
 
 from ..errors import IllegalAction
+from ..text import _
 from . import hands, money, tiles
-from .flow import clockwise, end_turn, next_seat, seats
+from .state import clockwise, next_among, seats
+from .turn import end_turn
 
 DISTRIBUTION_AT = 4
 
 
 def next_quarry(state):
-    """PZ-A-1: the first quarry clockwise after the master builder that holds a tile.
+    """PZ-A-1: the number of the first quarry clockwise after the master builder's that
+    holds a tile; his own (0) comes last, after a full circle; None if all are empty."""
+    quarries = state["tiles"]["quarries"]
+    return next((n % tiles.QUARRIES for n in range(1, tiles.QUARRIES + 1)
+                 if quarries[n % tiles.QUARRIES]), None)
 
-    The master builder's own quarry comes last (a full circle); None if all are empty.
-    """
+
+def move_master_builder(state, steps: int) -> None:
+    """The master builder moves ``steps`` quarries clockwise: the numbers follow him."""
     pile = state["tiles"]
-    for step in range(1, tiles.QUARRIES + 1):
-        quarry = (pile["master_builder"] + step) % tiles.QUARRIES
-        if pile["quarries"][quarry]:
-            return quarry
-    return None
+    pile["quarries"] = pile["quarries"][steps:] + pile["quarries"][:steps]
+    pile["master_builder"] = (pile["master_builder"] + steps) % tiles.QUARRIES
 
 
 def start(state, seat, action) -> None:
     """The active player chose to auction: move the master builder, then auction or deal."""
     quarry = next_quarry(state)
     if "quarry" in action and action["quarry"] != quarry:  # a phone may confirm the quarry
-        raise IllegalAction(
-            "PZ-A-1",
-            f"The master builder moves on to the next quarry holding tiles: {quarry}, "
-            f"not {action['quarry']!r}.",
-            quarry=action["quarry"],
-            expected=quarry,
-        )
+        if quarry is None:
+            text = _("Every quarry is empty, so the master builder has nowhere to move; you "
+                     "named quarry {named}.", named=repr(action["quarry"]))
+        else:
+            text = _("The master builder moves on to the next quarry holding tiles, quarry "
+                     "{quarry}, not the quarry {named} you named.", quarry=quarry,
+                     named=repr(action["quarry"]))
+        raise IllegalAction("PZ-A-1", text, quarry=action["quarry"], expected=quarry)
     if quarry is None:  # PZ-A-1 decision: nothing to auction, the turn simply ends
         end_turn(state)
         return
-    state["tiles"]["master_builder"] = quarry
-    if len(state["tiles"]["quarries"][quarry]) >= DISTRIBUTION_AT:
-        state["distribution"] = {"quarry": quarry, "order": clockwise(state, seat)}
+    move_master_builder(state, quarry)
+    if len(state["tiles"]["quarries"][0]) >= DISTRIBUTION_AT:
+        state["distribution"] = {"order": clockwise(state, seat)}
         state["phase"] = "distribute"
         return
     sealed = state["options"]["bidding"] == "sealed"
     state["auction"] = {
-        "quarry": quarry,
         "opener": seat,
         "bids": {} if sealed else {seat: _bid(money.OPENING_BID, opening=True)},
         "passed": [],
-        "turn": None if sealed else next_seat(state, seat),
+        "to_bid": None if sealed else next_among(state, seat, seats(state)),
         "leader": seat,
     }
-    state["phase"] = "sealed" if sealed else "auction"
+    state["phase"] = "sealed_auction" if sealed else "open_auction"
 
 
 def _bid(value=0, opening=False) -> dict:
@@ -75,8 +82,9 @@ def raise_bid(state, seat, action) -> None:
     if total <= high_bid(auction):
         raise IllegalAction(
             "PZ-A-3",
-            f"{money.names(payment['cards'])} add {payment['value']}, making {total}: "
-            f"not above the highest bid, {high_bid(auction)}.",
+            _("Your {cards} add {added}, making {total}: not above the highest bid, {high}.",
+              cards=money.labels(payment["cards"]), added=payment["value"], total=total,
+              high=high_bid(auction)),
             total=total,
             high=high_bid(auction),
         )
@@ -85,7 +93,7 @@ def raise_bid(state, seat, action) -> None:
     bid["currency"] = bid["currency"] or payment["currency"]
     bid["value"] = total
     auction["leader"] = seat
-    auction["turn"] = next_seat(state, seat, _bidders(state))
+    auction["to_bid"] = next_among(state, seat, _bidders(state))
 
 
 def _bidders(state) -> list:
@@ -103,13 +111,13 @@ def pass_bid(state, seat, action) -> None:
     if len(bidders) == 1:
         _win(state, bidders[0])
     else:
-        auction["turn"] = next_seat(state, seat, bidders)
+        auction["to_bid"] = next_among(state, seat, bidders)
 
 
 def sealed_bid(state, seat, action) -> None:
-    """House rule: one secret payment per seat (none = pass); settled when all are in."""
+    """PZ-H-1: one secret payment per seat (none = pass); settled when all are in."""
     auction = state["auction"]
-    payment = hands.pay(state, seat, action, "PZ-A-3", allow_empty=True)
+    payment = hands.pay(state, seat, action, "PZ-H-1", allow_empty=True)
     opening = seat == auction["opener"]
     bid = _bid(payment["value"] + (money.OPENING_BID if opening else 0), opening)
     bid.update(cards=payment["cards"], groups=payment["groups"], currency=payment["currency"])
@@ -131,14 +139,11 @@ def sealed_winner(bids: dict, order: list) -> str:
 
 
 def _win(state, seat) -> None:
-    """PZ-A-4: the winner pays what is laid out (never the opening certificate) and builds."""
-    auction = state["auction"]
-    bid = auction["bids"][seat]
+    """PZ-A-4: the winner pays what is laid out (never the opening certificate), takes
+    every tile of the master builder's quarry and builds them."""
+    bid = state["auction"]["bids"][seat]
     hands.discard(state, bid["cards"])
-    quarry = auction["quarry"]
-    won = state["tiles"]["quarries"][quarry]
-    state["tiles"]["quarries"][quarry] = []
+    won, state["tiles"]["quarries"][0] = state["tiles"]["quarries"][0], []
     state["auction"] = None
-    state["building"] = {"seat": seat, "tiles": won, "paid": bid["value"]}
+    state["acquired"] = {"seat": seat, "tiles": won, "paid": bid["value"]}
     state["phase"] = "build"
-

@@ -1,37 +1,126 @@
-"""Seats, clockwise order, the end of a turn, and reading fields of an action."""
+"""The table of steps: per phase its actions and handlers, the rule cited when a seat
+acts out of turn or out of place, what a due seat is asked and what the table is told;
+``to_act``, ``apply`` and ``is_over``.
 
-from ..errors import IllegalAction
+Phases (``state["phase"]``): ``starting_hands`` (private hands: every phone enters its
+4 cards) → ``turn`` (take money / draw tiles / reconstruct) → ``pick`` (everyone takes
+revealed money) or ``buy_or_auction`` → ``open_auction`` / ``sealed_auction`` /
+``distribute`` → ``build`` → the next seat's ``turn``; ``over`` after the fifth knight.
+"""
 
-
-def seats(state) -> list[str]:
-    return [p["seat"] for p in state["players"]]
-
-
-def player_name(state, seat) -> str:
-    return next((p["name"] for p in state["players"] if p["seat"] == seat), str(seat))
-
-
-def clockwise(state, start: str) -> list[str]:
-    """Every seat once, clockwise, beginning with ``start``."""
-    order = seats(state)
-    i = order.index(start)
-    return order[i:] + order[:i]
+from .. import common
+from ..common import OVER, Step
+from ..text import _, ngettext
+from . import auction, buying, hands, reconstruction, tiles, turn
+from .building import build
+from .state import names, seats
 
 
-def next_seat(state, seat: str, among=None) -> str:
-    """The next seat clockwise after ``seat`` (restricted to ``among`` if given)."""
-    return next(s for s in clockwise(state, seat)[1:] + [seat] if among is None or s in among)
+def _status(template):
+    """``extra["status"]``: what the table screen says while ``names`` are due."""
+    return {"status": template}
 
 
-def end_turn(state) -> None:
-    """The turn is over: clear its leftovers and hand the turn to the next seat."""
-    state.update(phase="turn", reveal=None, auction=None, building=None, distribution=None)
-    state["active"] = next_seat(state, state["active"])
+STEPS = {
+    "starting_hands": Step(
+        actions={"enter_hand": hands.enter},
+        out_of_turn="PZ-S-1", not_now="PZ-S-1",
+        prompt=lambda state, seat: ngettext(
+            "Enter the {n} money card you were dealt.", "Enter the {n} money cards you were dealt.",
+            hands.hand_size(state, seat)),
+        extra=_status(lambda who: _("Waiting for {names} to enter their starting hands.",
+                                    names=who)),
+    ),
+    "turn": Step(
+        actions={"take_money": turn.take_money, "draw_tiles": turn.draw_tiles,
+                 "reconstruct": reconstruction.reconstruct},
+        out_of_turn="PZ-S-1", not_now="PZ-S-1",
+        prompt=lambda state, seat: _("Take money, draw two tiles or reconstruct."),
+        extra=_status(lambda who: _("{names}: take money, draw two tiles or reconstruct.",
+                                    names=who)),
+    ),
+    "pick": Step(
+        actions={"pick": turn.pick},
+        out_of_turn="PZ-T-1", not_now="PZ-T-1",
+        prompt=lambda state, seat: ngettext(
+            "Take {n} of the revealed money cards.", "Take {n} of the revealed money cards.",
+            turn.pick_count(state, seat)),
+        extra=_status(lambda who: _("{names}: take revealed money.", names=who)),
+    ),
+    "buy_or_auction": Step(
+        actions={"buy": buying.buy, "auction": auction.start},
+        out_of_turn="PZ-T-2", not_now="PZ-T-2",
+        prompt=lambda state, seat: _("Buy from the material supply at {price} a tile, or "
+                                     "auction.", price=buying.price(state)),
+        extra=_status(lambda who: _("{names}: buy or auction.", names=who)),
+    ),
+    "open_auction": Step(
+        actions={"raise": auction.raise_bid, "pass": auction.pass_bid},
+        out_of_turn="PZ-A-3", not_now="PZ-A-3",
+        prompt=lambda state, seat: _("Raise above {high}, or pass.",
+                                     high=auction.high_bid(state["auction"])),
+        extra=_status(lambda who: _("{names}: raise or pass.", names=who)),
+    ),
+    "sealed_auction": Step(
+        actions={"sealed_bid": auction.sealed_bid},
+        out_of_turn="PZ-H-1", not_now="PZ-H-1",
+        prompt=lambda state, seat: _("Submit your sealed bid; no cards means you pass."),
+        extra=_status(lambda who: _("Waiting for sealed bids from {names}.", names=who)),
+    ),
+    "build": Step(
+        actions={"build": build},
+        out_of_turn="PZ-BLD-2", not_now="PZ-BLD-2",
+        prompt=lambda state, seat: _(
+            "Build {tiles}: each on top of a palace, as a new palace, or out of the game.",
+            tiles=tiles.labels(state["acquired"]["tiles"])),
+        extra=_status(lambda who: _("{names}: build the acquired tiles.", names=who)),
+    ),
+    "distribute": Step(
+        actions={"build": build},
+        out_of_turn="PZ-A-2", not_now="PZ-A-2",
+        prompt=lambda state, seat: _("Take a tile from the master builder's quarry and build "
+                                     "it."),
+        extra=_status(lambda who: _("{names}: take a tile from the master builder's quarry.",
+                                    names=who)),
+    ),
+    OVER: Step(
+        actions={},
+        out_of_turn="PZ-E-1",
+        prompt=lambda state, seat: _("The game is over."),
+        extra=_status(lambda who: _("The game is over: the fifth knight has been drawn.")),
+    ),
+}
+
+_DUE = {
+    "starting_hands": lambda state: {s for s, h in state["hands"].items() if h["cards"] is None},
+    "turn": lambda state: {state["active"]},
+    "pick": lambda state: {state["reveal"]["order"][0]},
+    "buy_or_auction": lambda state: {state["active"]},
+    "open_auction": lambda state: {state["auction"]["to_bid"]},
+    "sealed_auction": lambda state: {s for s in seats(state) if s not in state["auction"]["bids"]},
+    "build": lambda state: {state["acquired"]["seat"]},
+    "distribute": lambda state: {state["distribution"]["order"][0]},
+    OVER: lambda state: set(),
+}
 
 
-def field(action: dict, key: str, kind, rule: str, example: str):
-    """``action[key]`` if it is of type ``kind``, else IllegalAction(rule) naming the field."""
-    got = action.get(key)
-    if not isinstance(got, kind) or isinstance(got, bool) and kind is not bool:
-        raise IllegalAction(rule, f"The action needs {key!r}, e.g. {example}.", field=key, got=got)
-    return got
+def to_act(state) -> set:
+    """The seats that must act now (several while hands are entered or bids sealed)."""
+    return _DUE[state["phase"]](state)
+
+
+def is_over(state) -> bool:
+    return state["phase"] == OVER
+
+
+def status(state):
+    """Who must do what now, for the table screen (a text)."""
+    due = to_act(state)
+    who = [name for seat, name in names(state).items() if seat in due]
+    return STEPS[state["phase"]].extra["status"](who)
+
+
+def apply(state: dict, seat: str, action: dict) -> dict:
+    """A new state with ``action`` by ``seat`` done; IllegalAction if the rules forbid it."""
+    return common.advance(STEPS, state, seat, action, to_act(state), names(state),
+                          unknown_rule="PZ-S-1")

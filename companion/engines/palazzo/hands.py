@@ -8,10 +8,10 @@ The deck's size follows: unknown cards minus the cards of hands held as counts o
 
 from collections import Counter
 
+from ..common import missing, without
 from ..errors import IllegalAction
+from ..text import _, ngettext
 from . import money
-from .flow import player_name
-from .multiset import missing, plus, without
 
 
 def hand_size(state, seat) -> int:
@@ -30,7 +30,7 @@ def deck_size(state) -> int:
 
 def sealed_away(state, seat) -> list:
     """Cards other seats have put into sealed bids not yet revealed (secret to ``seat``)."""
-    if state["phase"] != "sealed":
+    if state["phase"] != "sealed_auction":
         return []
     return [c for s, bid in state["auction"]["bids"].items() if s != seat for c in bid["cards"]]
 
@@ -41,23 +41,31 @@ def possible_cards(state, seat) -> list:
     cards = cards_of(state, seat)
     if cards is not None:
         return list(cards)
-    return plus(state["money"]["unknown"], sealed_away(state, seat))
+    return sorted(state["money"]["unknown"] + sealed_away(state, seat))
 
 
 def take(state, seat, cards: list, rule: str) -> None:
     """Remove ``cards`` from the hand of ``seat``; ``rule`` is cited if they are not there."""
-    hand, who = state["hands"][seat], player_name(state, seat)
+    hand = state["hands"][seat]
     if len(cards) > hand["count"]:
         raise IllegalAction(
-            rule, f"{who} holds only {hand['count']} card(s), not {len(cards)}.", cards=cards
+            rule,
+            ngettext("You hold only {n} card, not the {given} you offered.",
+                     "You hold only {n} cards, not the {given} you offered.",
+                     hand["count"], given=len(cards)),
+            cards=cards,
         )
     pool = hand["cards"] if hand["cards"] is not None else state["money"]["unknown"]
     card = missing(pool, cards)
     if card is not None:
-        where = "holds no" if hand["cards"] is not None else "cannot hold"
-        raise IllegalAction(
-            rule, f"{who} {where} {money.name(card)} (offered: {money.names(cards)}).", card=card
-        )
+        if hand["cards"] is not None:
+            text = _("You hold no {card} (you offered {cards}).",
+                     card=money.label(card), cards=money.labels(cards))
+        else:
+            text = _("{card} cannot be in your hand: every copy is on the table or in the "
+                     "discards (you offered {cards}).",
+                     card=money.label(card), cards=money.labels(cards))
+        raise IllegalAction(rule, text, card=card)
     if hand["cards"] is not None:
         hand["cards"] = without(hand["cards"], cards)
     else:
@@ -68,14 +76,14 @@ def take(state, seat, cards: list, rule: str) -> None:
 def give(state, seat, cards: list) -> None:
     hand = state["hands"][seat]
     if hand["cards"] is not None:
-        hand["cards"] = plus(hand["cards"], cards)
+        hand["cards"] = sorted(hand["cards"] + cards)
     else:
-        state["money"]["unknown"] = plus(state["money"]["unknown"], cards)
+        state["money"]["unknown"] = sorted(state["money"]["unknown"] + cards)
     hand["count"] += len(cards)
 
 
 def discard(state, cards: list) -> None:
-    state["money"]["discards"] = plus(state["money"]["discards"], cards)
+    state["money"]["discards"] = sorted(state["money"]["discards"] + cards)
 
 
 def pay(state, seat, action: dict, rule: str, currency=None, allow_empty=False) -> dict:
@@ -85,7 +93,7 @@ def pay(state, seat, action: dict, rule: str, currency=None, allow_empty=False) 
     """
     cards = money.check_cards(action.get("cards"), rule)
     if not cards and not allow_empty:
-        raise IllegalAction(rule, "Lay out at least one money card.", cards=cards)
+        raise IllegalAction(rule, _("Lay out at least one money card."), cards=cards)
     payment = money.decompose(cards, action.get("groups"), currency)
     take(state, seat, cards, rule)
     return {**payment, "cards": sorted(cards)}
@@ -99,7 +107,10 @@ def reveal(state, cards: list) -> None:
         card = missing(purse["unknown"], cards)
         if card is not None:
             raise IllegalAction(
-                "PZ-T-1", f"{money.name(card)} cannot be in the money deck.", card=card
+                "PZ-T-1",
+                _("{card} cannot have come from the money deck: every copy is in a hand, on "
+                  "the table or in the discards.", card=money.label(card)),
+                card=card,
             )
         purse["unknown"] = without(purse["unknown"], cards)
         return
@@ -111,14 +122,17 @@ def reveal(state, cards: list) -> None:
         if low[k] > high[k]:
             raise IllegalAction(
                 "PZ-T-1",
-                f"{money.name(k)} is in neither the money deck nor the discards.",
+                _("{card} is in neither the money deck nor the discards.", card=money.label(k)),
                 card=k,
             )
     if not sum(low.values()) <= deck <= sum(high.values()):
         raise IllegalAction(
             "PZ-T-1",
-            f"The deck held its last {deck} card(s) before the discards were reshuffled; "
-            f"{money.names(cards)} cannot be those cards plus cards from the discards.",
+            ngettext("The deck held its last {n} card before the discards were reshuffled; "
+                     "{cards} cannot be that card plus cards from the discards.",
+                     "The deck held its last {n} cards before the discards were reshuffled; "
+                     "{cards} cannot be those cards plus cards from the discards.",
+                     deck, cards=money.labels(cards)),
             cards=cards,
         )
     purse["unknown"] = sorted((unknown + discards - wanted).elements())
@@ -132,7 +146,10 @@ def enter(state, seat, action) -> None:
     card = missing(state["money"]["unknown"], cards)
     if card is not None:
         raise IllegalAction(
-            "PZ-S-1", f"{money.name(card)} cannot be in your hand: check the cards.", card=card
+            "PZ-S-1",
+            _("{card} cannot be in your hand: every copy is already in another hand. Check "
+              "your cards.", card=money.label(card)),
+            card=card,
         )
     state["money"]["unknown"] = without(state["money"]["unknown"], cards)
     hand["cards"] = sorted(cards)

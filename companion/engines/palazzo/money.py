@@ -19,6 +19,7 @@ engine uses the decomposition worth the most (PZ-P-4).
 from collections import Counter
 
 from ..errors import IllegalAction
+from ..text import _, ngettext
 
 CURRENCIES = ("a", "b", "c")
 VALUES = range(3, 8)
@@ -26,7 +27,7 @@ CERTIFICATE = "w2"
 OPENING_BID = 3
 GROUP_VALUE = 15
 KINDS = [f"{c}{v}" for c in CURRENCIES for v in VALUES] + [CERTIFICATE]
-DECK = sorted([k for k in KINDS if k != CERTIFICATE for _ in range(3)] + [CERTIFICATE] * 10)
+DECK = sorted([k for k in KINDS if k != CERTIFICATE for _copy in range(3)] + [CERTIFICATE] * 10)
 _VALUE = {k: int(k[1]) for k in KINDS}
 _SAME_VALUE = {v: tuple(f"{c}{v}" for c in CURRENCIES) for v in VALUES}  # one group's cards
 
@@ -40,30 +41,36 @@ def currency_of(card: str):
     return None if card == CERTIFICATE else card[0]
 
 
-def name(card: str) -> str:
-    """A card as people say it: ``'A5'``, ``'certificate 2'``."""
-    return "certificate 2" if card == CERTIFICATE else card.upper()
+def label(card: str):
+    """A card as people say it: ``"A5"`` (a code, the same in every language), or the
+    text "certificate 2"."""
+    return _("certificate 2") if card == CERTIFICATE else card.upper()
 
 
-def names(cards) -> str:
-    return ", ".join(name(c) for c in cards) or "no cards"
+def labels(cards):
+    """Several cards as one text parameter ("no cards" for none)."""
+    return [label(c) for c in cards] if cards else _("no cards")
 
 
 def check_cards(cards, rule: str, count=None) -> list:
     """A list of valid card strings (of ``count`` cards if given), else ``IllegalAction(rule)``."""
     if not isinstance(cards, list):
-        raise IllegalAction(rule, "Give the cards as a list, e.g. ['a5', 'w2'].", cards=cards)
+        raise IllegalAction(rule, _("The cards come as a list, such as ['a5', 'w2']; you sent "
+                                    "{cards}.", cards=repr(cards)), cards=cards)
     for card in cards:
         if not isinstance(card, str) or card not in _VALUE:
             raise IllegalAction(
                 "PZ-C-3",
-                f"{card!r} is not a money card; write currency a/b/c and value 3-7 "
-                "('b5'), or 'w2' for a certificate.",
+                _("{card} is not a money card: write currency a/b/c and value 3-7 (b5), "
+                  "or w2 for a certificate.", card=repr(card)),
                 card=card,
             )
     if count is not None and len(cards) != count:
         raise IllegalAction(
-            rule, f"Give exactly {count} card(s); you gave {len(cards)}.", cards=cards
+            rule,
+            ngettext("Give exactly {n} card; you gave {given}.",
+                     "Give exactly {n} cards; you gave {given}.", count, given=len(cards)),
+            cards=cards,
         )
     return cards
 
@@ -102,20 +109,24 @@ def decompose(cards: list, groups=None, currency=None) -> dict:
     if groups is None:
         return _best(cards, currency)
     if not isinstance(groups, list) or not all(isinstance(g, list) for g in groups):
-        raise IllegalAction("PZ-P-2", "Declare groups as lists of three cards.", groups=groups)
+        raise IllegalAction("PZ-P-2", _("Declare each group as a list of three cards; you "
+                                        "sent {groups}.", groups=repr(groups)), groups=groups)
     rest = Counter(cards)
     for group in groups:
         check_cards(group, "PZ-P-2")
         if not is_group(group):
             raise IllegalAction(
                 "PZ-P-2",
-                f"{names(group)} is not a group: a group is three certificates or three cards "
-                "of one value in all three currencies.",
+                _("{cards} is not a group: a group is three certificates or three cards of one "
+                  "value in all three currencies.", cards=labels(group)),
                 group=group,
             )
         if Counter(group) - rest:
             raise IllegalAction(
-                "PZ-P-2", f"The group {names(group)} uses cards not in the payment.", group=group
+                "PZ-P-2",
+                _("Your group {cards} uses cards that are not in your payment.",
+                  cards=labels(group)),
+                group=group,
             )
         rest -= Counter(group)
     payment = _payment(groups, list(rest.elements()))
@@ -128,15 +139,19 @@ def _check_loose(loose: list, currency) -> None:
     if len(currencies) > 1:
         raise IllegalAction(
             "PZ-P-1",
-            f"Loose cards of {len(currencies)} currencies ({names(loose)}): a payment takes "
-            "loose cards of one currency only, plus certificates and whole groups.",
+            ngettext("Your loose cards {cards} are in {n} currency: a payment takes loose cards "
+                     "of one currency only, plus certificates and whole groups.",
+                     "Your loose cards {cards} are in {n} currencies: a payment takes loose "
+                     "cards of one currency only, plus certificates and whole groups.",
+                     len(currencies), cards=labels(loose)),
             loose=loose,
         )
     if currencies and currency and currencies[0] != currency:
         raise IllegalAction(
             "PZ-P-1",
-            f"Your loose cards so far are in currency {currency.upper()}; you may add only "
-            f"{currency.upper()} cards, certificates and whole groups, not {names(loose)}.",
+            _("Your loose cards so far are in currency {currency}; you may add only "
+              "{currency} cards, certificates and whole groups, not {cards}.",
+              currency=currency.upper(), cards=labels(loose)),
             loose=loose,
             currency=currency,
         )
@@ -196,5 +211,5 @@ def largest_payment(hand: list, currency=None) -> dict:
     certs = [CERTIFICATE] * (certificates % 3)
     options = [currency] if currency else CURRENCIES
     richest = max(options, key=lambda c: sum(v * left[f"{c}{v}"] for v in VALUES))
-    loose = [f"{richest}{v}" for v in VALUES for _ in range(left[f"{richest}{v}"])]
+    loose = [f"{richest}{v}" for v in VALUES for _copy in range(left[f"{richest}{v}"])]
     return _payment(groups, certs + loose)

@@ -1,12 +1,14 @@
-"""Random playouts for tests and benchmarks.
+"""Random playouts for tests and benchmarks: ``random_config``, ``random_action`` and
+``hide``. Palazzo has no ``table_draw``: whoever turns up money or tiles enters them.
 
-Decisions come from ``legal()`` only. What the physical table would produce at random
-(the starting hands, the money cards turned up, the tiles drawn) is simulated from the
-components the state accounts for: the unplaced money cards and the unseen tiles.
-Knights are assumed to lie among the last 16 tiles (stack III); the engine itself never
-relies on that.
+Decisions come from ``legal()`` only, and so do the tiles drawn (legal() lists how many
+of each are left). What only the physical table knows is simulated from the money the
+state accounts for: the starting hands, the money cards turned up, and which cards a
+counted hand really holds. Knights are assumed to lie among the last 16 tiles (stack
+III); the engine itself never relies on that.
 """
 
+from .. import common
 from . import hands, money, tiles
 from .legal import legal
 
@@ -19,7 +21,6 @@ def random_config(rng, players: int, **options) -> dict:
     return {
         "players": [{"seat": f"p{i + 1}", "name": NAMES[i]} for i in range(players)],
         "tiles": {"supply": dealt[0], "quarries": dealt[1:]},
-        "master_builder": rng.randrange(tiles.QUARRIES),
         "hands": options.get("hands", rng.choice(("counts", "private"))),
         "bidding": options.get("bidding", rng.choice(("open", "sealed"))),
     }
@@ -32,8 +33,11 @@ def _revealed(state, rng, count: int) -> list:
     return from_deck + rng.sample(state["money"]["discards"], count - len(from_deck))
 
 
-def _drawn(state, rng) -> list:
-    pool, knights = list(state["tiles"]["unseen"]), tiles.KNIGHTS - state["tiles"]["knights"]
+def _drawn(offer, rng) -> list:
+    """Two tiles from what ``legal()`` says is left; knights only from stack III."""
+    left = {t["tile"]: t["left"] for t in offer["tiles"]}
+    knights = left.pop(tiles.KNIGHT, 0)
+    pool = [t for t, n in left.items() for _copy in range(n)]
     drawn = []
     while len(drawn) < 2 and knights:
         in_stack_iii = len(pool) <= STACK_III
@@ -71,19 +75,19 @@ def _payment(state, rng, offer: dict, at_least: int, currency=None):
     return None
 
 
-def _turn(state, seat, rng, actions):
+def _turn(state, rng, actions):
     weights = {"draw_tiles": 6, "take_money": 3, "reconstruct": 1}
     kinds = [k for k in weights if k in actions]
     kind = rng.choices(kinds, [weights[k] for k in kinds])[0]
     if kind == "draw_tiles":
-        return {"type": kind, "tiles": _drawn(state, rng)}
+        return {"type": kind, "tiles": _drawn(actions[kind], rng)}
     if kind == "take_money":
         return {"type": kind, "cards": _revealed(state, rng, actions[kind]["count"])}
     move = rng.choice(actions[kind]["moves"])
     return {"type": kind, "card": rng.choice(actions[kind]["cards"]), **move}
 
 
-def _choose(state, rng, actions):
+def _buy_or_auction(state, rng, actions):
     offer = actions.get("buy")
     if offer and rng.random() < 0.5:
         count = rng.randint(1, offer["max_tiles"])
@@ -117,22 +121,48 @@ def _build(rng, offer):
     return {"type": "build", "tile": choice["tile"], "to": to}
 
 
+def _starting_hand(state, rng, actions):
+    count = actions["enter_hand"]["count"]
+    return {"type": "enter_hand", "cards": rng.sample(state["money"]["unknown"], count)}
+
+
+def _pick(state, rng, actions):
+    offer = actions["pick"]
+    return {"type": "pick", "cards": rng.sample(offer["cards"], offer["count"])}
+
+
+CHOOSE = {
+    "starting_hands": _starting_hand,
+    "turn": lambda state, rng, actions: _turn(state, rng, actions),
+    "pick": _pick,
+    "buy_or_auction": _buy_or_auction,
+    "open_auction": _bid,
+    "sealed_auction": lambda state, rng, actions: _sealed(state, rng, actions["sealed_bid"]),
+    "build": lambda state, rng, actions: _build(rng, actions["build"]),
+    "distribute": lambda state, rng, actions: _build(rng, actions["build"]),
+}
+
+
 def random_action(state, seat, rng) -> dict:
     options = legal(state, seat)
     actions = {a["type"]: a for a in options["actions"]}
-    step = options["step"]
-    if step == "hands":
-        count = actions["enter_hand"]["count"]
-        return {"type": "enter_hand", "cards": rng.sample(state["money"]["unknown"], count)}
-    if step == "turn":
-        return _turn(state, seat, rng, actions)
-    if step == "pick":
-        offer = actions["pick"]
-        return {"type": "pick", "cards": rng.sample(offer["cards"], offer["count"])}
-    if step == "choose":
-        return _choose(state, rng, actions)
-    if step == "auction":
-        return _bid(state, rng, actions)
-    if step == "sealed":
-        return _sealed(state, rng, actions["sealed_bid"])
-    return _build(rng, actions["build"])
+    return CHOOSE[options["phase"]](state, rng, actions)
+
+
+def hide(state, seat, rng) -> dict:
+    """``state`` with what ``seat`` alone knows changed: the cards of its private hand and
+    of its sealed bid are swapped at random with the unplaced money. Nothing is known to
+    nobody beyond that (the deck and the stacks are kept as unordered piles)."""
+    hidden = common.clone(state)
+    if seat is None:
+        return hidden
+    holders = [hidden["hands"][seat]] if hidden["hands"][seat]["cards"] is not None else []
+    if hidden["phase"] == "sealed_auction" and seat in hidden["auction"]["bids"]:
+        holders.append(hidden["auction"]["bids"][seat])
+    pool = hidden["money"]["unknown"] + [c for h in holders for c in h["cards"]]
+    rng.shuffle(pool)
+    for holder in holders:
+        count = len(holder["cards"])
+        holder["cards"], pool = sorted(pool[:count]), pool[count:]
+    hidden["money"]["unknown"] = sorted(pool)
+    return hidden

@@ -4,8 +4,10 @@
 13
 """
 
+from ..common import OVER
+from ..text import _, ngettext
 from . import hands, money, tiles
-from .flow import player_name, seats
+from .state import name_of, seats
 
 BASE = {1: -5, 2: 0}  # fewer than 3 floors score no windows
 HEIGHT_BONUS = {3: 0, 4: 3, 5: 6}
@@ -24,39 +26,60 @@ def palace_points(palace: list) -> dict:
         "windows": windows,
         "base": base,
         "material_bonus": bonus,
-        "material": tiles.MATERIALS[materials.pop()] if len(materials) == 1 else None,
+        "material": materials.pop() if len(materials) == 1 else None,
         "points": base + bonus,
     }
 
 
-def describe_palace(palace: list, index: int) -> str:
-    """``'Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13'``."""
-    p = palace_points(palace)
-    head = f"Palace {index + 1}: {p['floors']} floor{'s' if p['floors'] > 1 else ''}"
+def palace_line(p: dict, index: int):
+    """"Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13" (a text) from the
+    ``palace_points`` of the palace with that index."""
+    facts = {"number": index + 1, "floors": p["floors"], "windows": p["windows"],
+             "extra": HEIGHT_BONUS.get(p["floors"]), "base": p["base"], "points": p["points"]}
     if p["floors"] == 1:
-        body = "a one-floor palace costs 5"
-    elif p["floors"] == 2:
-        body = "two floors score nothing"
-    else:
-        extra = HEIGHT_BONUS[p["floors"]]
-        body = f"{p['windows']} windows" + (f" + {extra} = {p['base']}" if extra else "")
+        return _("Palace {number}: one floor costs 5 → {points}", **facts)
+    if p["floors"] == 2:
+        return _("Palace {number}: two floors score nothing → {points}", **facts)
     if p["material_bonus"]:
-        body += f"; all {p['material']} +{p['material_bonus']}"
-    return f"{head}, {body} → {p['points']}"
+        facts.update(material=tiles.material_label(p["material"]), bonus=p["material_bonus"])
+        if facts["extra"]:
+            return _("Palace {number}: {floors} floors, {windows} windows + {extra} = {base}; "
+                     "all {material} +{bonus} → {points}", **facts)
+        return _("Palace {number}: {floors} floors, {windows} windows; all {material} +{bonus} "
+                 "→ {points}", **facts)
+    if facts["extra"]:
+        return _("Palace {number}: {floors} floors, {windows} windows + {extra} = {base} → "
+                 "{points}", **facts)
+    return _("Palace {number}: {floors} floors, {windows} windows → {points}", **facts)
 
 
 def _palace_event(state, seat) -> dict:
     palaces = state["palaces"][seat]
+    values = [palace_points(p) for p in palaces]
     lines = [
-        {"seat": seat, "text": describe_palace(p, i), "points": palace_points(p)["points"]}
-        for i, p in enumerate(palaces)
-    ] or [{"seat": seat, "text": "No palaces yet", "points": 0}]
+        {"seat": seat, "text": palace_line(value, i), "points": value["points"]}
+        for i, value in enumerate(values)
+    ] or [{"seat": seat, "text": _("No palaces yet"), "points": 0}]
     return {
-        "title": f"Palaces of {player_name(state, seat)}",
+        "title": _("Palaces of {name}", name=name_of(state, seat)),
         "rule": "PZ-E-2",
         "points": {seat: sum(line["points"] for line in lines)},
         "lines": lines,
     }
+
+
+def _payment_line(pay: dict):
+    """"largest single payment 31 (B5, B6 + 1 group)"."""
+    if not pay["groups"]:
+        return _("largest single payment {value} ({cards})", value=pay["value"],
+                 cards=money.labels(pay["loose"]))
+    if not pay["loose"]:
+        return ngettext("largest single payment {value} ({n} group)",
+                        "largest single payment {value} ({n} groups)",
+                        len(pay["groups"]), value=pay["value"])
+    return ngettext("largest single payment {value} ({cards} + {n} group)",
+                    "largest single payment {value} ({cards} + {n} groups)",
+                    len(pay["groups"]), value=pay["value"], cards=money.labels(pay["loose"]))
 
 
 def _tie_break(state, tied: list):
@@ -65,14 +88,14 @@ def _tie_break(state, tied: list):
     for seat in tied:
         cards = hands.cards_of(state, seat)
         if cards is None:
-            text = "hand not recorded (counted hands): compare the largest payment at the table"
+            text = _("hand not recorded (counted hands): compare the largest payment at the "
+                     "table")
         else:
             pay = money.largest_payment(cards)
             best[seat] = pay["value"]
-            text = f"largest single payment {pay['value']} ({money.names(pay['loose'])}"
-            text += f" + {len(pay['groups'])} group(s))" if pay["groups"] else ")"
+            text = _payment_line(pay)
         lines.append({"seat": seat, "text": text, "points": 0})
-    event = {"title": "Tie-break", "rule": "PZ-E-3", "points": dict.fromkeys(tied, 0),
+    event = {"title": _("Tie-break"), "rule": "PZ-E-3", "points": dict.fromkeys(tied, 0),
              "lines": lines}
     if len(best) < len(tied):  # some hands unknown: the win stays shared
         return event, tied
@@ -84,7 +107,7 @@ def scores(state) -> dict:
     events = [_palace_event(state, seat) for seat in seats(state)]
     totals = {seat: sum(e["points"].get(seat, 0) for e in events) for seat in seats(state)}
     winners = []
-    if state["phase"] == "over":
+    if state["phase"] == OVER:
         top = max(totals.values())
         winners = [s for s in seats(state) if totals[s] == top]
         if len(winners) > 1:

@@ -3,30 +3,35 @@
 Built by copying public facts only, never by deleting secrets from a full copy, so a
 new secret field in the state cannot leak by accident. Secret: the cards in other
 hands, the contents of the deck, and sealed bids until all are in.
+
+Quarries are listed by their number, counted from the master builder's (quarry 0);
+``tiles.master_builder`` says where quarry 0 lies on the board (0-3 clockwise from his
+place at setup), so a picture can keep the quarries in place while he moves.
 """
 
-from . import auction, hands, turn
-from .game import to_act, waiting
+from .. import common
+from . import auction, buying, hands, tiles
+from .flow import status, to_act
 from .scoring import scores
+
+NO_COLOUR = None  # Palazzo gives players no colour of their own
 
 
 def _players(state, seat, totals) -> list:
     players = []
+    sealing = state["phase"] == "sealed_auction"
     for p in state["players"]:
         hand = state["hands"][p["seat"]]
-        sealed = state["auction"]["bids"].get(p["seat"]) if state["phase"] == "sealed" else None
-        entry = {
-            "seat": p["seat"],
-            "name": p["name"],
+        sealed = state["auction"]["bids"].get(p["seat"]) if sealing else None
+        more = {
             # a sealed bid does not show how many cards went into it
             "hand_size": hand["count"] + (len(sealed["cards"]) if sealed and p["seat"] != seat
                                           else 0),
             "palaces": [list(palace) for palace in state["palaces"][p["seat"]]],
-            "points": totals[p["seat"]],
         }
         if p["seat"] == seat and hand["cards"] is not None:
-            entry["hand"] = list(hand["cards"])
-        players.append(entry)
+            more["hand"] = list(hand["cards"])
+        players.append(common.player(p["seat"], p["name"], totals[p["seat"]], NO_COLOUR, **more))
     return players
 
 
@@ -34,12 +39,12 @@ def _tiles(state) -> dict:
     pile = state["tiles"]
     return {
         "supply": list(pile["supply"]),
-        "price": turn.price(state),
+        "price": buying.price(state),
         "quarries": [list(q) for q in pile["quarries"]],
         "master_builder": pile["master_builder"],
         "next_auction": auction.next_quarry(state),
         "knights": pile["knights"],
-        "left": len(pile["unseen"]) + 5 - pile["knights"],
+        "to_draw": len(pile["unseen"]) + tiles.KNIGHTS - pile["knights"],
         "out": len(pile["out"]),
     }
 
@@ -49,12 +54,11 @@ def _auction(state, seat):
     if current is None:
         return None
     shown = {
-        "quarry": current["quarry"],
-        "tiles": list(state["tiles"]["quarries"][current["quarry"]]),
+        "tiles": list(state["tiles"]["quarries"][0]),
         "opener": current["opener"],
-        "sealed": state["phase"] == "sealed",
+        "sealed": state["phase"] == "sealed_auction",
     }
-    if state["phase"] == "sealed":
+    if shown["sealed"]:
         shown["submitted"] = sorted(current["bids"])
         if seat in current["bids"]:
             own = current["bids"][seat]
@@ -64,7 +68,7 @@ def _auction(state, seat):
         bids={s: {"cards": list(b["cards"]), "value": b["value"], "currency": b["currency"],
                   "opening": b["opening"]} for s, b in current["bids"].items()},
         passed=list(current["passed"]),
-        turn=current["turn"],
+        to_bid=current["to_bid"],
         leader=current["leader"],
         high=auction.high_bid(current),
     )
@@ -73,12 +77,12 @@ def _auction(state, seat):
 
 def view(state, seat=None) -> dict:
     result = scores(state)
-    reveal, build, deal = state["reveal"], state["building"], state["distribution"]
+    reveal, acquired, deal = state["reveal"], state["acquired"], state["distribution"]
     return {
         "game": "palazzo",
         "viewer": seat,
-        "step": state["phase"],
-        "prompt": waiting(state),
+        "phase": state["phase"],
+        "status": status(state),
         "active": state["active"],
         "to_act": sorted(to_act(state)),
         "options": dict(state["options"]),
@@ -87,9 +91,8 @@ def view(state, seat=None) -> dict:
         "money": {"deck": hands.deck_size(state), "discards": list(state["money"]["discards"])},
         "reveal": reveal and {"cards": list(reveal["cards"]), "order": list(reveal["order"])},
         "auction": _auction(state, seat),
-        "building": build and {"seat": build["seat"], "tiles": list(build["tiles"]),
-                               "paid": build["paid"]},
-        "distribution": deal and {"quarry": deal["quarry"], "order": list(deal["order"])},
-        "over": state["phase"] == "over",
+        "acquired": acquired and {"seat": acquired["seat"], "tiles": list(acquired["tiles"]),
+                                  "paid": acquired["paid"]},
+        "distribution": deal and {"order": list(deal["order"])},
         "winners": result["winners"],
     }

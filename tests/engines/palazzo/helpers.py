@@ -4,7 +4,8 @@ import pytest
 
 from companion.engines import IllegalAction
 from companion.engines import palazzo as pz
-from companion.engines.palazzo.multiset import missing, plus, without
+from companion.engines.common import missing, without
+from companion.engines.text import english
 
 SEATS = ("ann", "ben", "cat", "dan")
 NAMES = {"ann": "Anna", "ben": "Ben", "cat": "Carla", "dan": "Dario"}
@@ -20,8 +21,7 @@ HANDS = {
 def config(players=2, **options):
     return {
         "players": [{"seat": s, "name": NAMES[s]} for s in SEATS[:players]],
-        "tiles": {"supply": "b1w1", "quarries": list(QUARRY_TILES)},
-        "master_builder": 0,
+        "tiles": {"supply": "b1w1", "quarries": list(QUARRY_TILES)},  # quarry 0 first
         **options,
     }
 
@@ -33,6 +33,10 @@ def game(players=2, hands="private", bidding="open", **options):
         for seat in SEATS[:players]:
             state = pz.apply(state, seat, {"type": "enter_hand", "cards": HANDS[seat]})
     return state
+
+
+def plus(pool, items):
+    return sorted([*pool, *items])
 
 
 def with_hand(state, seat, cards):
@@ -67,7 +71,7 @@ def refused(rule, state, seat, type_, **fields):
 
 
 def drawn(state, seat, first, second):
-    """The active seat draws two tiles and is asked to buy or auction."""
+    """The active seat draws two tiles and is asked to buy or auction (PZ-T-2)."""
     return act(state, seat, "draw_tiles", tiles=[first, second])
 
 
@@ -81,9 +85,16 @@ def with_supply(state, supply):
 
 
 def with_quarry(state, quarry, lot):
-    """Quarry ``quarry`` holds ``lot`` (its old tiles go back to the unseen pool)."""
+    """Quarry ``quarry`` (numbered from the master builder's) holds ``lot`` (its old tiles
+    go back to the unseen pool)."""
     pool = plus(state["tiles"]["unseen"], state["tiles"]["quarries"][quarry])
     assert missing(pool, lot) is None
     state["tiles"]["unseen"] = without(pool, lot)
     state["tiles"]["quarries"][quarry] = sorted(lot)
     return state
+
+
+def line(state, seat, type_, viewer=None, **fields):
+    """The log line (in English) that ``viewer`` reads for an action."""
+    action = {"type": type_, **fields}
+    return english(pz.describe(state, pz.apply(state, seat, action), seat, action, viewer))

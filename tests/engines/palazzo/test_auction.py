@@ -12,8 +12,10 @@ def auction(state, seat="ann"):
 
 def test_the_master_builder_moves_to_the_next_quarry_with_tiles():  # PZ-A-1
     state = auction(game(2))
+    # He stands on the old quarry 1, which is now quarry 0, and its tiles are auctioned.
     assert state["tiles"]["master_builder"] == 1
-    assert state["auction"]["quarry"] == 1 and state["phase"] == "auction"
+    assert state["tiles"]["quarries"][0] == ["m2w2"] and state["phase"] == "open_auction"
+    assert pz.view(state, None)["auction"]["tiles"] == ["m2w2"]
     empty = with_quarry(game(2), 1, [])
     empty = act(drawn(empty, "ann", "m4w1", "b5w3"), "ann", "auction", quarry=2)
     assert empty["tiles"]["master_builder"] == 2
@@ -23,6 +25,9 @@ def test_the_quarry_named_must_be_the_one_the_master_builder_reaches():  # PZ-A-
     state = drawn(game(2), "ann", "m4w1", "b5w3")
     err = refused("PZ-A-1", state, "ann", "auction", quarry=3)
     assert err.details["expected"] == 1
+    assert err.message == ("The master builder moves on to the next quarry holding tiles, "
+                           "quarry 1, not the quarry 3 you named.")
+    assert act(state, "ann", "auction", quarry=1)["tiles"]["master_builder"] == 1
 
 
 def test_with_every_quarry_empty_the_auction_ends_the_turn():  # PZ-A-1
@@ -39,8 +44,11 @@ def test_the_master_builder_comes_back_to_his_own_quarry_last():  # PZ-A-1 decis
     state = game(2)
     for quarry in (1, 2, 3):
         with_quarry(state, quarry, [])
-    state = act(drawn(state, "ann", "m4w1", "knight"), "ann", "auction")
-    assert state["auction"]["quarry"] == 0
+    state = drawn(state, "ann", "m4w1", "knight")
+    assert pz.legal(state, "ann")["actions"][-1]["quarry"] == 0
+    state = act(state, "ann", "auction", quarry=0)
+    assert state["tiles"]["master_builder"] == 0 and state["phase"] == "open_auction"
+    assert state["auction"] is not None and state["tiles"]["quarries"][0] == ["s1w1"]
 
 
 def test_rulebook_example_five_tiles_three_players_one_each_rest_out():  # PZ-A-2
@@ -52,7 +60,7 @@ def test_rulebook_example_five_tiles_three_players_one_each_rest_out():  # PZ-A-
     refused("PZ-A-2", state, "ben", "build", tile="m4w3", to="new")  # already taken
     state = act(state, "ben", "build", tile="s5w2", to="new")
     state = act(state, "cat", "build", tile="b2w2", to="discard")
-    assert state["tiles"]["quarries"][1] == []
+    assert state["tiles"]["quarries"][0] == []
     assert state["tiles"]["out"] == ["b2w2", "b3w2", "m1w1"]
     assert state["palaces"]["ann"] == [["m4w3"]] and state["palaces"]["ben"] == [["s5w2"]]
     assert state["phase"] == "turn" and pz.to_act(state) == {"ben"}
@@ -61,7 +69,7 @@ def test_rulebook_example_five_tiles_three_players_one_each_rest_out():  # PZ-A-
 def test_three_tiles_are_auctioned_not_distributed():  # PZ-A-2
     lot = ["b3w2", "m4w3", "s5w2"]
     state = act(drawn(with_quarry(game(3), 1, lot), "ann", "m4w1", "b5w3"), "ann", "auction")
-    assert state["phase"] == "auction"
+    assert state["phase"] == "open_auction"
     refused("PZ-A-3", state, "ann", "build", tile="m4w3", to="new")
 
 
@@ -100,13 +108,13 @@ def test_passing_is_final_and_returns_the_laid_out_cards():  # PZ-A-3
     state = act(state, "ben", "pass")
     assert state["hands"]["ben"]["cards"] == sorted(["b3", "c4", "c5", "w2"])
     # Anna is the only bidder left: she wins and pays her cards; the certificate is not paid.
-    assert state["phase"] == "build" and state["building"]["seat"] == "ann"
+    assert state["phase"] == "build" and state["acquired"]["seat"] == "ann"
     assert state["money"]["discards"] == ["a3", "a4"]
 
 
 def test_if_everyone_passes_the_opener_wins_for_three_and_pays_nothing():  # PZ-A-3 / PZ-A-4
     state = act(act(auction(game(3)), "ben", "pass"), "cat", "pass")
-    assert state["building"] == {"seat": "ann", "tiles": ["m2w2"], "paid": 3}
+    assert state["acquired"] == {"seat": "ann", "tiles": ["m2w2"], "paid": 3}
     assert state["money"]["discards"] == [] and state["hands"]["ann"]["count"] == 4
 
 
@@ -127,7 +135,7 @@ def test_rulebook_example_of_raising_with_groups():  # PZ-A-3 / PZ-P-2
     assert err.details["total"] == 30
     state = act(state, "ann", "pass")
     assert state["hands"]["ann"]["count"] == 8  # all her cards back
-    assert state["building"]["seat"] == "ben" and state["building"]["paid"] == 31
+    assert state["acquired"]["seat"] == "ben" and state["acquired"]["paid"] == 31
     assert state["money"]["discards"] == sorted(["c7", "c6", "w2", "c5", "c5", "c6"])
 
 
@@ -149,8 +157,8 @@ def test_the_winner_pays_takes_every_tile_and_builds_them():  # PZ-A-4
     state = with_quarry(game(2), 1, ["b3w2", "m4w3"])
     state = act(auction(state), "ben", "raise", cards=["c4"])
     state = act(state, "ann", "pass")
-    assert state["tiles"]["quarries"][1] == []
-    assert state["building"] == {"seat": "ben", "tiles": ["b3w2", "m4w3"], "paid": 4}
+    assert state["tiles"]["quarries"][0] == []
+    assert state["acquired"] == {"seat": "ben", "tiles": ["b3w2", "m4w3"], "paid": 4}
     assert state["money"]["discards"] == ["c4"]
     refused("PZ-BLD-2", state, "ann", "build", tile="b3w2", to="new")
     refused("PZ-BLD-2", state, "ben", "take_money", cards=["a5", "b7", "c3"])  # build first
@@ -160,37 +168,38 @@ def test_the_winner_pays_takes_every_tile_and_builds_them():  # PZ-A-4
     assert pz.to_act(state) == {"ben"}  # Ben's own turn comes next
 
 
-# Sealed bids (house rule)
+# Sealed bids (house rule PZ-H-1)
 
 
 def sealed(players=3):
     return auction(game(players, bidding="sealed"))
 
 
-def test_sealed_bids_are_collected_from_everyone_at_once():  # PZ-A-3 house rule
+def test_sealed_bids_are_collected_from_everyone_at_once():  # PZ-H-1
     state = sealed()
-    assert state["phase"] == "sealed" and pz.to_act(state) == {"ann", "ben", "cat"}
+    assert state["phase"] == "sealed_auction" and pz.to_act(state) == {"ann", "ben", "cat"}
     state = act(state, "cat", "sealed_bid", cards=["a6", "w2"])
     assert pz.to_act(state) == {"ann", "ben"}
-    refused("PZ-A-3", state, "cat", "sealed_bid", cards=[])  # one bid each
+    refused("PZ-H-1", state, "cat", "sealed_bid", cards=[])  # one bid each
     assert "a6" not in str(pz.view(state, "ben")) and "a6" not in str(pz.view(state, None))
     assert pz.view(state, "cat")["auction"]["own"] == {"cards": ["a6", "w2"], "value": 8}
     state = act(state, "ann", "sealed_bid", cards=[])
     state = act(state, "ben", "sealed_bid", cards=["c4", "c5"])
-    assert state["building"] == {"seat": "ben", "tiles": ["m2w2"], "paid": 9}
+    assert state["acquired"] == {"seat": "ben", "tiles": ["m2w2"], "paid": 9}
     assert state["hands"]["cat"]["count"] == 4  # the losing bid went back
     assert state["money"]["discards"] == ["c4", "c5"]
 
 
-def test_a_sealed_tie_goes_to_the_first_clockwise_from_the_opener():  # PZ-A-3 house rule
+def test_a_sealed_tie_goes_to_the_first_clockwise_from_the_opener():  # PZ-H-1
     state = sealed()
     state = act(state, "cat", "sealed_bid", cards=["a6", "w2"])  # 8
     state = act(state, "ben", "sealed_bid", cards=["c4", "w2"])  # 6
     state = act(state, "ann", "sealed_bid", cards=["b5"])  # 3 + 5 = 8
-    assert state["building"]["seat"] == "ann" and state["building"]["paid"] == 8
+    assert state["acquired"]["seat"] == "ann" and state["acquired"]["paid"] == 8
     assert state["money"]["discards"] == ["b5"]
 
 
-def test_a_sealed_bid_must_be_a_payment_from_the_hand():  # PZ-A-3 / PZ-P-1
+def test_a_sealed_bid_must_be_a_payment_from_the_hand():  # PZ-H-1 / PZ-P-1
     refused("PZ-P-1", sealed(), "ann", "sealed_bid", cards=["a3", "b5"])
-    refused("PZ-A-3", sealed(), "ann", "sealed_bid", cards=["c7"])
+    err = refused("PZ-H-1", sealed(), "ann", "sealed_bid", cards=["c7"])
+    assert err.message == "You hold no C7 (you offered C7)."

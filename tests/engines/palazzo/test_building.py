@@ -1,7 +1,7 @@
 """Building acquired tiles (PZ-BLD-1, PZ-BLD-2) and reconstruction (PZ-R-1, PZ-R-2)."""
 
 from companion.engines import palazzo as pz
-from companion.engines.palazzo.multiset import without
+from companion.engines.common import without
 
 from .helpers import act, game, refused, with_palaces
 
@@ -10,7 +10,7 @@ def acquired(palaces, lot):
     """Anna owns ``palaces`` and has just acquired ``lot``, to build now."""
     state = with_palaces(game(2), "ann", palaces)
     state["tiles"]["unseen"] = without(state["tiles"]["unseen"], lot)
-    state.update(phase="build", building={"seat": "ann", "tiles": sorted(lot), "paid": 0})
+    state.update(phase="build", acquired={"seat": "ann", "tiles": sorted(lot), "paid": 0})
     return state
 
 

@@ -19,7 +19,7 @@ def test_rulebook_example_two_of_four_tiles_for_a_group_of_15():  # PZ-B-1 / PZ-
     assert after["money"]["discards"] == ["a4", "b4", "c4"]  # 15 for 12: no change
     assert after["hands"]["ann"]["cards"] == ["w2"]
     assert after["tiles"]["supply"] == ["b1w1", "m3w3"]
-    assert after["phase"] == "build" and after["building"]["tiles"] == ["b4w2", "s2w2"]
+    assert after["phase"] == "build" and after["acquired"]["tiles"] == ["b4w2", "s2w2"]
 
 
 def test_paying_less_than_the_price_is_refused():  # PZ-B-1
@@ -57,7 +57,7 @@ def test_a_player_who_cannot_pay_one_tile_must_auction():  # PZ-B-2
     assert [(b["type"], b["rule"]) for b in blocked] == [("buy", "PZ-B-2")]
     state = with_hand(state, "ann", ["a3", "a4", "w2"])  # 9 will do
     after = act(state, "ann", "buy", tiles=["b4w2"], cards=["a3", "a4", "w2"])
-    assert after["building"] == {"seat": "ann", "tiles": ["b4w2"], "paid": 9}
+    assert after["acquired"] == {"seat": "ann", "tiles": ["b4w2"], "paid": 9}
 
 
 def test_bought_tiles_are_built_then_the_turn_passes():  # PZ-B-1 / PZ-BLD-2

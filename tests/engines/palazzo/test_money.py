@@ -10,6 +10,8 @@ from hypothesis import strategies as st
 from companion.engines import IllegalAction
 from companion.engines.palazzo import money
 
+from .helpers import act, game, refused
+
 
 def test_the_deck_has_55_cards_in_three_currencies_and_ten_certificates():  # PZ-C-3
     deck = Counter(money.DECK)
@@ -111,3 +113,9 @@ def test_largest_payment_forms_groups_and_picks_the_richest_currency():  # PZ-E-
     assert payment["value"] == 15 + (5 + 6 + 6) + 2  # B5 B6 B6 = 17 beat A7 A7 = 14
     assert payment["groups"] == [["a4", "b4", "c4"]]
     assert money.largest_payment(hand, "a")["value"] == 15 + 14 + 2
+
+
+def test_a_card_that_does_not_exist_is_refused_in_any_action():  # PZ-C-3
+    err = refused("PZ-C-3", game(2), "ann", "take_money", cards=["a5", "d5", "b3"])
+    assert err.message.startswith("'d5' is not a money card")
+    act(game(2), "ann", "take_money", cards=["a5", "c7", "b3"])

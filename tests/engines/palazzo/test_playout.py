@@ -9,6 +9,7 @@ import pytest
 
 from companion.engines import palazzo as pz
 from companion.engines.palazzo import hands, money, playout, tiles
+from companion.engines.text import english
 
 CASES = [(p, h, b) for p in (2, 3, 4) for h in ("counts", "private") for b in ("open", "sealed")]
 MAX_ACTIONS = 3000
@@ -18,7 +19,7 @@ def tiles_accounted(state):
     pile = state["tiles"]
     where = pile["unseen"] + pile["supply"] + pile["out"] + sum(pile["quarries"], [])
     where += [t for palaces in state["palaces"].values() for p in palaces for t in p]
-    where += state["building"]["tiles"] if state["building"] else []
+    where += state["acquired"]["tiles"] if state["acquired"] else []
     assert Counter(where) == Counter(tiles.TILES)
     assert 0 <= pile["knights"] <= tiles.KNIGHTS
     assert (pile["knights"] == tiles.KNIGHTS) == pz.is_over(state)
@@ -44,7 +45,7 @@ def shuffled_secrets(state, viewer, rng):
     other = copy.deepcopy(state)
     pool = other["money"]["unknown"]
     secret = [h for s, h in other["hands"].items() if s != viewer and h["cards"] is not None]
-    if other["phase"] == "sealed":
+    if other["phase"] == "sealed_auction":
         secret += [b for s, b in other["auction"]["bids"].items() if s != viewer]
     for holder in secret:
         pool = pool + holder["cards"]
@@ -75,9 +76,10 @@ def play(players, hands_mode, bidding, seed, check_privacy=True):
             return config, events, state
         seat = rng.choice(sorted(pz.to_act(state)))
         action = playout.random_action(state, seat, rng)
+        after = pz.apply(state, seat, action)
         for viewer in (seat, None):
-            assert pz.describe(state, seat, action, viewer)
-        state = pz.apply(state, seat, action)
+            assert english(pz.describe(state, after, seat, action, viewer))
+        state = after
         events.append([seat, action])
     raise AssertionError("the game did not end")
 
@@ -102,9 +104,27 @@ def test_more_random_games_end_with_every_tile_and_card_accounted_for():
              seed, check_privacy=False)
 
 
-def test_describe_hides_a_starting_hand_from_everyone_else():
+def test_describe_hides_a_starting_hand_from_everyone_else():  # PZ-S-1
     state = pz.setup(playout.random_config(random.Random(1), 2, hands="private"))
     action = {"type": "enter_hand", "cards": ["a3", "b4", "c5", "w2"]}
-    assert "A3" in pz.describe(state, "p1", action, "p1")
-    assert "A3" not in pz.describe(state, "p1", action, "p2")
-    assert "A3" not in pz.describe(state, "p1", action, None)
+    after = pz.apply(state, "p1", action)
+    assert english(pz.describe(state, after, "p1", action, "p1")) == (
+        "Anna entered their starting hand: A3, B4, C5, certificate 2"
+    )
+    for viewer in ("p2", None):
+        assert english(pz.describe(state, after, "p1", action, viewer)) == (
+            "Anna entered their starting hand"
+        )
+
+
+def test_hide_changes_only_what_one_seat_knows():
+    rng = random.Random(3)
+    state = pz.setup(playout.random_config(rng, 3, hands="private", bidding="sealed"))
+    for seat in ("p1", "p2", "p3"):
+        state = pz.apply(state, seat, playout.random_action(state, seat, rng))
+    hidden = playout.hide(state, "p2", random.Random(1))
+    assert hidden["hands"]["p2"]["count"] == 4 and hidden["hands"]["p1"] == state["hands"]["p1"]
+    assert hidden["hands"]["p2"]["cards"] != state["hands"]["p2"]["cards"]
+    assert sorted(hidden["money"]["unknown"] + hidden["hands"]["p2"]["cards"]) == \
+        sorted(state["money"]["unknown"] + state["hands"]["p2"]["cards"])
+    assert playout.hide(state, None, rng) == state

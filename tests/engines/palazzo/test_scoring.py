@@ -2,8 +2,10 @@
 
 import pytest
 
+from companion.engines import common
 from companion.engines import palazzo as pz
 from companion.engines.palazzo.scoring import palace_points
+from companion.engines.text import english
 
 from .helpers import act, game, refused, with_hand, with_palaces
 
@@ -33,7 +35,11 @@ def test_scores_explain_every_palace_and_add_up():  # PZ-E-2
     assert result["totals"] == {"ann": 8, "ben": 0}
     lines = result["events"][0]["lines"]
     assert [line["points"] for line in lines] == [13, -5]
-    assert lines[0]["text"] == "Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13"
+    assert english(lines[0]["text"]) == (
+        "Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13"
+    )
+    assert english(lines[1]["text"]) == "Palace 2: one floor costs 5 → -5"
+    assert english(result["events"][0]["title"]) == "Palaces of Anna"
     assert result["events"][0]["rule"] == "PZ-E-2"
     assert result["winners"] == []  # not over yet
 
@@ -54,8 +60,9 @@ def test_the_game_ends_on_the_fifth_knight_and_names_the_winner():  # PZ-E-1
     state = with_palaces(game(2), "ben", [["b1w2", "b2w1", "b3w2"]])
     over = finished(state)
     assert pz.is_over(over) and pz.scores(over)["winners"] == ["ben"]
-    refused("PZ-E-1", over, "ben", "take_money", cards=["a5", "b7", "c3"])
-    assert pz.legal(over, "ann")["blocked"][0]["rule"] == "PZ-E-1"
+    err = refused("PZ-E-1", over, "ben", "take_money", cards=["a5", "b7", "c3"])
+    assert "game is over" in err.message
+    assert pz.legal(over, "ann") == common.not_due("over", set())
 
 
 def test_a_tie_goes_to_the_largest_payment_in_hand():  # PZ-E-3
@@ -68,7 +75,8 @@ def test_a_tie_goes_to_the_largest_payment_in_hand():  # PZ-E-3
     assert result["winners"] == ["ben"]
     tie = result["events"][-1]
     assert tie["rule"] == "PZ-E-3" and tie["points"] == {"ann": 0, "ben": 0}
-    assert "15" in tie["lines"][1]["text"]
+    assert english(tie["lines"][0]["text"]) == "largest single payment 14 (A7, A7)"
+    assert english(tie["lines"][1]["text"]) == "largest single payment 15 (1 group)"
 
 
 def test_an_equal_tie_break_shares_the_win():  # PZ-E-3
@@ -82,4 +90,4 @@ def test_an_equal_tie_break_shares_the_win():  # PZ-E-3
 def test_with_counted_hands_a_tie_stays_shared():  # PZ-E-3 decision
     result = pz.scores(finished(game(3, hands="counts")))
     assert result["winners"] == ["ann", "ben", "cat"]
-    assert "not recorded" in result["events"][-1]["lines"][0]["text"]
+    assert "not recorded" in english(result["events"][-1]["lines"][0]["text"])

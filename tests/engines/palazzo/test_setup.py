@@ -48,14 +48,21 @@ def test_knights_are_not_dealt_at_setup():  # PZ-C-2
     assert state["tiles"]["knights"] == 0 and len(state["tiles"]["unseen"]) == 43
 
 
-@pytest.mark.parametrize("quarry", [0, 1, 2, 3])
-def test_the_master_builder_stands_on_any_of_the_four_quarries(quarry):  # PZ-C-4
-    assert pz.setup(config(master_builder=quarry))["tiles"]["master_builder"] == quarry
+def test_the_quarries_are_numbered_from_the_master_builders():  # PZ-C-4
+    state = pz.setup(config())
+    # The host lists the quarries from the master builder's (quarry 0) clockwise.
+    assert state["tiles"]["quarries"] == [["s1w1"], ["m2w2"], ["b2w3"], ["s4w1"]]
+    table = pz.view(state, None)["tiles"]
+    assert table["quarries"][0] == ["s1w1"] and table["master_builder"] == 0
+    assert table["next_auction"] == 1
 
 
-@pytest.mark.parametrize("quarry", [4, -1, "1", None, True])
-def test_the_master_builder_off_the_quarries_is_refused(quarry):  # PZ-C-4
-    setup_refused("PZ-C-4", config(master_builder=quarry))
+@pytest.mark.parametrize("quarries", [["s1w1", "m2w2", "b2w3"], "s1w1", None])
+def test_four_quarry_tiles_are_needed(quarries):  # PZ-C-4 / PZ-S-1
+    cfg = config()
+    cfg["tiles"]["quarries"] = quarries
+    err = setup_refused("PZ-S-1", cfg)
+    assert "quarry 0" in err.message
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -80,12 +87,13 @@ def test_duplicate_seats_and_unknown_options_are_refused():  # PZ-S-1
     cfg["players"][1]["seat"] = "ann"
     setup_refused("PZ-S-1", cfg)
     setup_refused("PZ-S-1", config(hands="secret"))
-    setup_refused("PZ-A-3", config(bidding="whispered"))
+    err = setup_refused("PZ-H-1", config(bidding="whispered"))
+    assert "'whispered'" in err.message and "sealed" in err.message
 
 
 def test_private_hands_are_entered_by_every_seat_before_play():  # PZ-S-1
     state = pz.setup(config(3, hands="private"))
-    assert state["phase"] == "hands" and pz.to_act(state) == {"ann", "ben", "cat"}
+    assert state["phase"] == "starting_hands" and pz.to_act(state) == {"ann", "ben", "cat"}
     state = act(state, "cat", "enter_hand", cards=HANDS["cat"])
     assert pz.to_act(state) == {"ann", "ben"}
     refused("PZ-S-1", state, "cat", "enter_hand", cards=HANDS["cat"])  # only once

@@ -78,11 +78,13 @@ def test_drawn_tiles_go_to_the_supply_and_the_quarry_of_their_windows():  # PZ-T
     state = drawn(game(2), "ann", "m4w1", "b5w3")  # master builder on quarry 0
     assert state["tiles"]["supply"] == ["b1w1", "m4w1"]
     assert state["tiles"]["quarries"][3] == ["b5w3", "s4w1"]
-    assert state["phase"] == "choose" and pz.to_act(state) == {"ann"}
-    state = game(2)
-    state["tiles"]["master_builder"] = 2
-    state = drawn(state, "ann", "m4w1", "b5w3")
-    assert state["tiles"]["quarries"][1] == ["b5w3", "m2w2"]  # (2 + 3) mod 4
+    assert state["phase"] == "buy_or_auction" and pz.to_act(state) == {"ann"}
+    # The numbers follow the master builder: he moves on to quarry 1, which becomes quarry 0.
+    state = act(act(state, "ann", "auction"), "ben", "pass")
+    state = act(state, "ann", "build", tile="m2w2", to="new")
+    state = drawn(state, "ben", "s2w1", "m1w2")  # 2 windows: two quarries on from his
+    assert state["tiles"]["quarries"] == [[], ["b2w3"], ["b5w3", "m1w2", "s4w1"], ["s1w1"]]
+    assert pz.view(state, None)["tiles"]["master_builder"] == 1  # for the picture only
 
 
 def test_both_drawn_tiles_must_be_entered_and_still_in_the_game():  # PZ-T-2 / PZ-C-1
