@@ -6,8 +6,9 @@
 """
 
 from ..errors import IllegalAction
-from .board import owner, storeys, where
-from .pieces import colour_name
+from ..text import Text, _
+from .board import storeys, where
+from .pieces import HEIGHTS, colour_name
 
 
 def needed(tower: list, colour: str) -> int:
@@ -30,19 +31,22 @@ def needed(tower: list, colour: str) -> int:
 def check_build(tower: list, colour: str, height: int, city: str, lot: int) -> None:
     need = needed(tower, colour)
     if height < need:
-        raise IllegalAction("MH-B-3", refusal(tower, colour, city, lot), height=height, needed=need)
+        raise IllegalAction("MH-B-3", refusal(tower, colour, city, lot, need),
+                            height=height, needed=need)
 
 
-def refusal(tower: list, colour: str, city: str, lot: int) -> str:
-    """Why small pieces of ``colour`` may not go on this tower."""
-    top = owner(tower)
-    need = needed(tower, colour)
-    too_tall = " — taller than any piece, so not possible" if need > 4 else ""
-    return (f"{colour_name(top).capitalize()} owns the tower on {where(city, lot)} with "
-            f"{storeys(tower, top)} storeys and {colour_name(colour)} has {storeys(tower, colour)} "
-            f"in it: {colour_name(colour)} needs a piece of at least {need}{too_tall}.")
+def refusal(tower: list, colour: str, city: str, lot: int, need: int) -> Text:
+    """Why pieces of ``colour`` smaller than ``need`` may not go on this tower (MH-B-3)."""
+    top = tower[-1][0]
+    facts = dict(place=where(city, lot), owner=colour_name(top), theirs=storeys(tower, top),
+                 colour=colour_name(colour), mine=storeys(tower, colour), need=need)
+    if need > max(HEIGHTS):
+        return _("The tower on {place} belongs to {owner} with {theirs} storeys and {colour} has "
+                 "{mine} there: no single piece is tall enough for you to build on it.", **facts)
+    return _("The tower on {place} belongs to {owner} with {theirs} storeys and {colour} has "
+             "{mine} there: you need a {colour} piece of at least {need}.", **facts)
 
 
-def build(tower: list, colour: str, height: int) -> list:
-    """A new tower with the piece on top; the old one is left untouched."""
-    return tower + [[colour, height]]
+def build(board: dict, city: str, lot: int, colour: str, height: int) -> None:
+    """Put the piece on top of the tower (changes ``board``)."""
+    board[city][lot].append([colour, height])
