@@ -12,7 +12,7 @@ dealt and drawn. A seat holding fewer than four cards is due to enter the next o
 """
 
 from ..errors import IllegalAction
-from ..text import _, ngettext
+from ..text import Text, _, ngettext
 from .board import SQUARES, card_name, parse_card, square
 
 TOTAL, COPIES, HAND = 45, 5, 4
@@ -28,11 +28,15 @@ def playable(cards: dict, card: int) -> bool:
     return cards["played"][card] < COPIES
 
 
+def exhausted(card: int) -> Text:
+    """Why a sixth copy of ``card`` cannot be played yet (MH-T-4)."""
+    return _("All {copies} {card} cards are already on the played stack, which is not "
+             "reshuffled until the deck runs out.", copies=COPIES, card=card_name(card))
+
+
 def check_playable(cards: dict, card: int) -> None:
     if not playable(cards, card):
-        raise IllegalAction("MH-T-4", _("All {copies} {card} cards are already on the played "
-                                        "stack, which is not reshuffled until the deck runs out.",
-                                        copies=COPIES, card=card_name(card)), card=square(card))
+        raise IllegalAction("MH-T-4", exhausted(card), card=square(card))
 
 
 def play(cards: dict, card: int) -> None:

@@ -7,10 +7,10 @@ enter the card it was dealt or drew; it picks or builds only once it holds four.
 
 from .. import common
 from ..text import Text, _, ngettext
-from .cards import HAND, draw, short
+from .cards import HAND, draw, short, tracked
 from .pieces import colour_name
 from .state import names, picking, player
-from .turns import due, pass_turn, pick, place
+from .turns import can_build, due, pass_turn, pick, place
 
 
 def _draw_prompt(state: dict, seat: str) -> Text:
@@ -34,6 +34,9 @@ def _pick_prompt(state: dict, seat: str) -> Text:
 def _build_prompt(state: dict, seat: str) -> Text:
     pieces = [_("{colour} ({heights})", colour=colour_name(c), heights=state["colours"][c]["picked"])
               for c in player(state, seat)["colours"] if state["colours"][c]["picked"]]
+    if tracked(state) and not can_build(state, seat):
+        return _("No card you hold lets you build: show one card, draw a new one and set one of "
+                 "your pieces aside. Your pieces: {pieces}.", pieces=pieces)
     return _("Play a card, build one of your pieces in any city and draw a card; if no card you "
              "hold lets you build, pass. Your pieces: {pieces}.", pieces=pieces)
 

@@ -11,7 +11,7 @@ from .. import common
 from ..text import _
 from .board import CITIES, SQUARES, card_name, lot_of, square
 from .building import needed, refusal
-from .cards import COPIES, drawable, held, playable, short, tracked
+from .cards import COPIES, drawable, exhausted, held, playable, short, tracked
 from .flow import STEPS, to_act
 from .pieces import pick_options
 from .state import picking, player
@@ -64,8 +64,7 @@ def _build(state: dict, seat: str) -> tuple[list, list]:
     actions, blocked = [], []
     if not tracked(state):
         blocked += [{"type": "place", "rule": "MH-T-4", "card": square(card),
-                     "reason": _("All {copies} {card} cards are on the played stack.",
-                                 copies=COPIES, card=card_name(card))}
+                     "reason": exhausted(card)}
                     for card in SQUARES if not playable(state["cards"], card)]
     for card in cards:
         lot = lot_of(side, card)

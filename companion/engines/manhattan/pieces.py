@@ -95,8 +95,8 @@ def check_pick(colour: str, record: dict, heights, count: int) -> list[int]:
         want, have = heights.count(height), limit[str(height)]
         if want > have:
             raise IllegalAction("MH-C-3", ngettext(
-                "Only {n} {colour} piece of {height} storeys is left in the box, not {want}.",
-                "Only {n} {colour} pieces of {height} storeys are left in the box, not {want}.",
+                "Only {n} {height}-storey {colour} piece is left in the box, not {want}.",
+                "Only {n} {height}-storey {colour} pieces are left in the box, not {want}.",
                 have, colour=colour_name(colour), height=height, want=want),
                 heights=heights, available=limit)
     return sorted(heights)
@@ -121,7 +121,7 @@ def parse_height(colour: str, picked: list[int], value) -> int:
                                         height=repr(value)), height=value)
     if value not in picked:
         held = picked or [_("none")]
-        raise IllegalAction("MH-T-2", _("You have no {colour} piece of {height} storeys left this "
+        raise IllegalAction("MH-T-2", _("You have no {height}-storey {colour} piece left this "
                                         "round; you picked and have not built: {held}.",
                                         colour=colour_name(colour), height=value, held=held),
                             height=value, picked=picked)

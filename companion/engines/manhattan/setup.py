@@ -33,8 +33,8 @@ def setup(config: dict) -> dict:
     counts = parse_counts(config.get("pieces"))
     hands = config.get("hands", "untracked")
     if hands not in HAND_MODES:
-        raise IllegalAction("MH-H-1", _("Cards in hand are {modes}, not {got}.",
-                                        modes=list(HAND_MODES), got=repr(hands)), hands=hands)
+        raise IllegalAction("MH-H-1", _("The hands option is \"untracked\" or \"private\", not "
+                                        "{got}.", got=repr(hands)), hands=hands, modes=HAND_MODES)
     rounds, per_round = PLAN[len(players)]
     return {
         "players": players,
