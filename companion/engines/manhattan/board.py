@@ -90,18 +90,19 @@ def parse_city(value) -> str:
 
 
 def empty_board() -> dict:
-    """Every city's nine lots, each an empty tower (pieces bottom to top: [colour, height])."""
-    return {city: [[] for _lot in SQUARES] for city in CITIES}
+    """Every city's nine lots. A lot holds ``None`` (no tower: a cheap thing to copy) or
+    a tower, its pieces from the bottom up as ``[colour, height]``."""
+    return {city: [None] * len(SQUARES) for city in CITIES}
 
 
-def owner(tower: list) -> str | None:
+def owner(tower: list | None) -> str | None:
     """The colour on top owns the tower (MH-B-1)."""
     return tower[-1][0] if tower else None
 
 
-def storeys(tower: list, colour: str | None = None) -> int:
+def storeys(tower: list | None, colour: str | None = None) -> int:
     """Storeys of the whole tower, or only those of ``colour``."""
-    return sum(h for c, h in tower if colour is None or c == colour)
+    return sum(h for c, h in tower or () if colour is None or c == colour)
 
 
 def towers(board: dict) -> list[tuple[str, int, str, int]]:

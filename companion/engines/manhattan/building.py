@@ -1,17 +1,17 @@
 """Building on a lot (MH-B).
 
 >>> tower = [["black", 2], ["light_blue", 2], ["red", 3], ["black", 1], ["light_blue", 3]]
->>> needed(tower, "black"), needed(tower, "light_blue"), needed([], "red")
+>>> needed(tower, "black"), needed(tower, "light_blue"), needed(None, "red")
 (2, 1, 1)
 """
 
 from ..errors import IllegalAction
 from ..text import Text, _
-from .board import storeys, where
+from .board import where
 from .pieces import HEIGHTS, colour_name
 
 
-def needed(tower: list, colour: str) -> int:
+def needed(tower: list | None, colour: str) -> int:
     """The smallest piece ``colour`` may add to ``tower``.
 
     Any piece goes on an empty lot or the colour's own tower (MH-B-2); on another
@@ -35,11 +35,21 @@ def check_build(tower: list, colour: str, height: int, city: str, lot: int) -> N
                             height=height, needed=need)
 
 
-def refusal(tower: list, colour: str, city: str, lot: int, need: int) -> Text:
-    """Why pieces of ``colour`` smaller than ``need`` may not go on this tower (MH-B-3)."""
-    top = tower[-1][0]
-    facts = dict(place=where(city, lot), owner=colour_name(top), theirs=storeys(tower, top),
-                 colour=colour_name(colour), mine=storeys(tower, colour), need=need)
+def refusal(tower: list, colour: str, city: str, lot: int, need: int, place: Text | None = None,
+            names: dict | None = None) -> Text:
+    """Why pieces of ``colour`` smaller than ``need`` may not go on this tower (MH-B-3).
+
+    ``place`` (the lot's text) and ``names`` (colour texts) may come ready-made from a
+    caller that writes many of these at once."""
+    top, theirs, mine = tower[-1][0], 0, 0
+    for c, h in tower:
+        if c == top:
+            theirs += h
+        elif c == colour:
+            mine += h
+    names = names or {top: colour_name(top), colour: colour_name(colour)}
+    facts = dict(place=place or where(city, lot), owner=names[top], theirs=theirs,
+                 colour=names[colour], mine=mine, need=need)
     if need > max(HEIGHTS):
         return _("The tower on {place} belongs to {owner} with {theirs} storeys and {colour} has "
                  "{mine} there: no single piece is tall enough for you to build on it.", **facts)
@@ -48,5 +58,9 @@ def refusal(tower: list, colour: str, city: str, lot: int, need: int) -> Text:
 
 
 def build(board: dict, city: str, lot: int, colour: str, height: int) -> None:
-    """Put the piece on top of the tower (changes ``board``)."""
-    board[city][lot].append([colour, height])
+    """Put the piece on top of the tower, or start one (changes ``board``)."""
+    lots = board[city]
+    if lots[lot] is None:
+        lots[lot] = [[colour, height]]
+    else:
+        lots[lot].append([colour, height])

@@ -64,7 +64,8 @@ def held(state: dict, seat: str) -> list[int]:
     played stack still lacks copies of it when hands are not tracked."""
     if tracked(state):
         return sorted(set(state["hands"][seat]))
-    return [card for card in SQUARES if playable(state["cards"], card)]
+    played = state["cards"]["played"]
+    return [card for card in SQUARES if played[card] < COPIES]
 
 
 def check_held(state: dict, seat: str, card: int) -> None:

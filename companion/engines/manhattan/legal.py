@@ -9,11 +9,11 @@ hands only when no card held lets the seat build.
 
 from .. import common
 from ..text import _
-from .board import CITIES, SQUARES, card_name, lot_of, square
+from .board import SQUARES, card_name, lot_of, square, where
 from .building import needed, refusal
 from .cards import COPIES, drawable, exhausted, held, playable, short, tracked
 from .flow import STEPS, to_act
-from .pieces import pick_options
+from .pieces import colour_name, pick_options
 from .state import picking, player
 from .turns import due
 
@@ -57,33 +57,37 @@ def _pick(state: dict) -> tuple[list, list]:
 
 def _build(state: dict, seat: str) -> tuple[list, list]:
     me = player(state, seat)
-    side, board = me["side"], state["board"]
-    pieces = {c: sorted(set(state["colours"][c]["picked"])) for c in me["colours"]
-              if state["colours"][c]["picked"]}
+    side, board, colours = me["side"], state["board"], state["colours"]
+    pieces = {c: sorted(set(colours[c]["picked"])) for c in me["colours"] if colours[c]["picked"]}
+    names = {c: colour_name(c) for c in colours}  # texts shared by this answer's reasons
     cards = held(state, seat)
     actions, blocked = [], []
     if not tracked(state):
         blocked += [{"type": "place", "rule": "MH-T-4", "card": square(card),
                      "reason": exhausted(card)}
                     for card in SQUARES if not playable(state["cards"], card)]
+    offer = actions.append  # plain loops: this is the engine's hottest code
     for card in cards:
         lot = lot_of(side, card)
         shown, at = square(card), square(lot)
-        for colour, heights in pieces.items():
-            for city in CITIES:
-                tower = board[city][lot]
-                need = needed(tower, colour)
-                actions += [{"type": "place", "colour": colour, "card": shown, "city": city,
-                             "lot": at, "height": h} for h in heights if h >= need]
+        for city, lots in board.items():
+            tower = lots[lot]
+            for colour, heights in pieces.items():
+                need = 1 if tower is None or tower[-1][0] == colour else needed(tower, colour)
+                for h in heights:
+                    if h >= need:
+                        offer({"type": "place", "colour": colour, "card": shown, "city": city,
+                               "lot": at, "height": h})
                 if heights[0] < need:
                     blocked.append({"type": "place", "colour": colour, "card": shown, "city": city,
                                     "lot": at, "rule": "MH-B-3",
-                                    "reason": refusal(tower, colour, city, lot, need),
+                                    "reason": refusal(tower, colour, city, lot, need,
+                                                      where(city, lot), names),
                                     "heights": [h for h in heights if h < need]})
     if tracked(state) and actions:
         blocked.append({"type": "pass", "rule": "MH-T-5",
                         "reason": _("You can still build with a card you hold.")})
     else:
-        actions += [{"type": "pass", "colour": colour, "card": square(card), "height": h}
-                    for card in cards for colour, heights in pieces.items() for h in heights]
+        actions += [{"type": "pass", "colour": colour, "card": square(card)}
+                    for card in cards for colour in pieces]
     return actions, blocked

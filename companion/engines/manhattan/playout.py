@@ -32,8 +32,11 @@ def random_action(state: dict, seat: str, rng) -> dict:
     """A random action among those ``legal()`` offers ``seat``; a placement rather than
     a pass whenever one is offered, as players at a table would."""
     actions = legal(state, seat)["actions"]
-    building = [a for a in actions if a["type"] != "pass"]
-    return rng.choice(building or actions)
+    if any(a["type"] != "pass" for a in actions):  # stops at the first such action
+        while (action := rng.choice(actions))["type"] == "pass":
+            continue
+        return action
+    return rng.choice(actions)
 
 
 def hide(state: dict, seat: str | None, rng) -> dict:

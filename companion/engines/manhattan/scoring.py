@@ -1,42 +1,58 @@
 """Scoring after every round (MH-SC); points add up over the game.
 
-Each round yields three events — tallest tower (MH-SC-1), city majorities (MH-SC-2),
-towers owned (MH-SC-3) — whose lines name a colour; an event's ``points`` are per seat
-(a two-player seat adds its two colours) and its ``by_colour`` per colour.
+After each round the state keeps what its scoring needs of the board, a small
+``record`` (``state["scored"]``); ``scores`` turns the records into events. Each round
+yields three events — tallest tower (MH-SC-1), city majorities (MH-SC-2), towers owned
+(MH-SC-3) — whose lines name a colour; an event's ``points`` are per seat (a two-player
+seat adds its two colours) and its ``by_colour`` per colour.
 """
-
-from collections import Counter
 
 from .. import common
 from ..text import _, ngettext
-from .board import CITIES, city_name, towers, where
+from .board import CITIES, city_name, storeys, where
 from .state import label
 
 TALLEST, MAJORITY, PER_TOWER = 3, 2, 1
 
 
-def round_events(state: dict) -> list[dict]:
-    """The three scoring events for the board as it stands, titled with the round."""
-    standing = towers(state["board"])
-    n = state["round"]
+def record(board: dict) -> dict:
+    """What scoring needs of the board as it stands: the greatest height and where it
+    stands (``[city, lot, owner]``), and per city how many towers each colour owns."""
+    height, tallest, owned = 0, [], {}
+    for city, lots in board.items():
+        count = {}
+        for lot, tower in enumerate(lots):
+            if not tower:
+                continue
+            top, size = tower[-1][0], storeys(tower)
+            count[top] = count.get(top, 0) + 1
+            if size > height:
+                height, tallest = size, []
+            if size == height:
+                tallest.append([city, lot, top])
+        owned[city] = count
+    return {"height": height, "tallest": tallest, "owned": owned}
+
+
+def round_events(state: dict, scored: dict, n: int) -> list[dict]:
+    """The three scoring events of round ``n`` from its ``record``."""
 
     def who(colour):
         return label(state, colour)
 
     return [
-        _event(state, _("Round {round}: tallest tower", round=n), "MH-SC-1", _tallest(standing, who)),
+        _event(state, _("Round {round}: tallest tower", round=n), "MH-SC-1", _tallest(scored, who)),
         _event(state, _("Round {round}: city majorities", round=n), "MH-SC-2",
-               _majorities(standing, who)),
+               _majorities(scored, who)),
         _event(state, _("Round {round}: towers owned", round=n), "MH-SC-3",
-               _owned(state, standing, who)),
+               _owned(state, scored, who)),
     ]
 
 
-def _tallest(standing, who) -> list[tuple]:
-    if not standing:
+def _tallest(scored: dict, who) -> list[tuple]:
+    best, top = scored["tallest"], scored["height"]
+    if not best:
         return [(None, _("No tower stands yet."), 0)]
-    top = max(s for *_rest, s in standing)
-    best = [(city, lot, c) for city, lot, c, s in standing if s == top]
     if len(best) > 1:
         spots = [_("{who} on {place}", who=who(c), place=where(city, lot)) for city, lot, c in best]
         return [(None, _("{count} towers share the greatest height of {n} storeys ({spots}): "
@@ -46,10 +62,10 @@ def _tallest(standing, who) -> list[tuple]:
                   who=who(c), n=top, place=where(city, lot)), TALLEST)]
 
 
-def _majorities(standing, who) -> list[tuple]:
+def _majorities(scored: dict, who) -> list[tuple]:
     lines = []
     for city in CITIES:
-        count = Counter(c for town, _lot, c, _height in standing if town == city)
+        count = scored["owned"][city]
         if not count:
             lines.append((None, _("{city}: no towers.", city=city_name(city)), 0))
             continue
@@ -67,8 +83,8 @@ def _majorities(standing, who) -> list[tuple]:
     return lines
 
 
-def _owned(state: dict, standing, who) -> list[tuple]:
-    count = Counter(c for *_rest, c, _height in standing)
+def _owned(state: dict, scored: dict, who) -> list[tuple]:
+    count = {c: sum(city.get(c, 0) for city in scored["owned"].values()) for c in state["colours"]}
     return [(c, ngettext("{who} owns {n} tower.", "{who} owns {n} towers.", count[c], who=who(c)),
              count[c] * PER_TOWER) for c in state["colours"]]
 
@@ -88,12 +104,12 @@ def scores(state: dict) -> dict:
 
     A tie for the highest total is shared (MH-SC-4).
     """
-    events = state["events"]
+    events = [event for n, scored in enumerate(state["scored"], 1)
+              for event in round_events(state, scored, n)]
     totals = {p["seat"]: sum(e["points"][p["seat"]] for e in events) for p in state["players"]}
     by_colour = {c: sum(e["by_colour"][c] for e in events) for c in state["colours"]}
     winners = []
     if state["phase"] == common.OVER:
         best = max(totals.values())
         winners = [seat for seat, total in totals.items() if total == best]
-    return {"totals": totals, "colour_totals": by_colour, "events": common.clone(events),
-            "winners": winners}
+    return {"totals": totals, "colour_totals": by_colour, "events": events, "winners": winners}

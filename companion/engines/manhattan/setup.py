@@ -50,7 +50,7 @@ def setup(config: dict) -> dict:
         "cards": new_cards(len(players)),
         "hands": {seat: [] for seat in seats} if hands == "private" else None,
         "last": None,
-        "events": [],
+        "scored": [],
     }
 
 

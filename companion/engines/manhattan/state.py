@@ -6,9 +6,9 @@ The state (made in ``setup.setup``)::
      "round": 1.., "phase": "pick" | "build" | "over", "marker": seat,
      "picks_made": colours that have picked this round, "turn": turns taken this round,
      "colours": {colour: {"seat", "supply", "picked", "aside"}},
-     "board": {city: [tower, ...]}, "cards": {"deck", "played"},
+     "board": {city: [None or a tower, ...]}, "cards": {"deck", "played"},
      "hands": None | {seat: [card, ...]}, "last": None | the last card played (public),
-     "events": [score events]}
+     "scored": [what each scored round's scoring needs of the board: scoring.record]}
 """
 
 from .. import common

@@ -13,7 +13,7 @@ from .board import SIDES, as_square, lot_of, parse_card, parse_city, square, whe
 from .building import build, check_build, needed
 from .cards import HAND, check_held, give_up, held, short, tracked
 from .pieces import check_pick, colour_name, parse_height, take
-from .scoring import round_events
+from .scoring import record
 from .state import names, picking, placing_colour, player, turn_seat
 
 
@@ -57,19 +57,13 @@ def pick(state: dict, seat: str, action: dict) -> None:
 
 # build or pass -----------------------------------------------------------------------
 
-def _turn_facts(state: dict, seat: str, action: dict) -> tuple[str, int, int]:
-    """The colour, the height and the card of a building turn or a pass, checked."""
+def place(state: dict, seat: str, action: dict) -> None:
+    """Play a card, build one picked piece on the lot it names in any city, draw."""
     require_turn(state, seat)
     colour = placing_colour(state, seat, action)
     height = parse_height(colour, state["colours"][colour]["picked"], action.get("height"))
     card = parse_card(action.get("card"))
     check_held(state, seat, card)
-    return colour, height, card
-
-
-def place(state: dict, seat: str, action: dict) -> None:
-    """Play a card, build one picked piece on the lot it names in any city, draw."""
-    colour, height, card = _turn_facts(state, seat, action)
     city = parse_city(action.get("city"))
     side = player(state, seat)["side"]
     lot = lot_of(side, card)
@@ -93,11 +87,20 @@ def can_build(state: dict, seat: str) -> bool:
 
 
 def pass_turn(state: dict, seat: str, action: dict) -> None:
-    """No card the seat holds lets it build (MH-T-5): show a card, draw, set a piece aside."""
-    colour, height, card = _turn_facts(state, seat, action)
+    """No card the seat holds lets it build (MH-T-5): show a card, draw, and set the
+    smallest picked piece (of the colour named) aside."""
+    require_turn(state, seat)
+    colour = placing_colour(state, seat, action)
+    picked = state["colours"][colour]["picked"]
+    if not picked:
+        raise IllegalAction("MH-T-5", _("You have no {colour} piece left this round to set aside.",
+                                        colour=colour_name(colour)), colour=colour)
+    card = parse_card(action.get("card"))
+    check_held(state, seat, card)
     if tracked(state) and can_build(state, seat):
         raise IllegalAction("MH-T-5", _("You can still build with a card you hold, so you may not "
                                         "pass."), action=action)
+    height = min(picked)
     state["colours"][colour]["aside"] += 1
     _end_turn(state, seat, colour, height, card, {"type": "pass"})
 
@@ -113,7 +116,7 @@ def _end_turn(state: dict, seat: str, colour: str, height: int, card: int, what:
 
 def _end_round(state: dict) -> None:
     """Score the round, then pass the marker or end the game."""
-    state["events"].extend(round_events(state))
+    state["scored"].append(record(state["board"]))
     if state["round"] == state["rounds"]:
         state["phase"] = common.OVER
         return

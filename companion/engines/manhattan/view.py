@@ -56,9 +56,9 @@ def _player(state: dict, p: dict, score: int) -> dict:
         cards_held=len(hands[p["seat"]]) if hands else HAND)
 
 
-def _lot(tower: list, lot: int) -> dict:
+def _lot(tower: list | None, lot: int) -> dict:
     return {"lot": square(lot), "name": _(LOT_NAMES[lot]),
-            "pieces": [{"colour": c, "height": h} for c, h in tower],
+            "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
             "owner": owner(tower), "storeys": storeys(tower)}
 
 

@@ -2,8 +2,9 @@
 
 import random
 
+from companion.engines import common
 from companion.engines import manhattan as engine
-from companion.engines.manhattan import playout
+from companion.engines.manhattan import playout, scoring
 
 from companion.engines.text import english
 
@@ -152,16 +153,13 @@ def test_scores_add_up_over_phases_and_the_best_total_wins():
 
 def test_a_tie_for_the_highest_total_is_shared():
     rng = random.Random(3)
-    state = engine.setup(playout.random_config(rng, 3))
-    while not engine.is_over(state):
-        seat = next(iter(engine.to_act(state)))
-        state = engine.apply(state, seat, playout.random_action(state, seat, rng))
-    template = engine.scores(state)["events"][0]
+    _config, _events, state = common.random_game(engine, rng, 3)
     seats = {c: v["seat"] for c, v in engine.view(state, None)["colours"].items()}
-    colours = dict(zip(seats, (7, 7, 5)))
-    tied = {**template, "by_colour": colours,
-            "points": {seats[c]: n for c, n in colours.items()},
-            "lines": [{"seat": seats[c], "colour": c, "text": template["lines"][0]["text"], "points": n}
-                      for c, n in colours.items()]}
-    result = engine.scores({**state, "events": [tied]})
-    assert sorted(result["winners"]) == sorted(seats[c] for c in list(seats)[:2])
+    first, second, third = list(seats)
+    # one round: first and second each own one tower in a city of their own, third none
+    board = {city: [None] * 9 for city in state["board"]}
+    board["cairo"][0], board["sydney"][0] = [[first, 1]], [[second, 1]]
+    tied = {**state, "scored": [scoring.record(board)]}
+    result = engine.scores(tied)
+    assert result["totals"] == {seats[first]: 3, seats[second]: 3, seats[third]: 0}
+    assert sorted(result["winners"]) == sorted([seats[first], seats[second]])
