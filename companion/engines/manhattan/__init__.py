@@ -7,7 +7,7 @@ Actions::
 
     {"type": "pick", "colour"?, "heights": [..]}            # phase "pick": a colour's pieces
     {"type": "place", "colour"?, "card": [row, col], "city", "height", "lot"?}
-    {"type": "pass", "colour"?, "card": [row, col], "height"}  # no card lets the seat build
+    {"type": "pass", "colour"?, "card": [row, col]}           # no card lets the seat build
     {"type": "draw", "card": [row, col]}                     # private hands: a card dealt or drawn
 
 ``colour`` is needed when a seat plays two colours; ``lot``, if sent, must be where the

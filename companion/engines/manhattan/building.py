@@ -36,10 +36,10 @@ def check_build(tower: list, colour: str, height: int, city: str, lot: int) -> N
 
 
 def refusal(tower: list, colour: str, city: str, lot: int, need: int, place: Text | None = None,
-            names: dict | None = None) -> Text:
+            labels: dict | None = None) -> Text:
     """Why pieces of ``colour`` smaller than ``need`` may not go on this tower (MH-B-3).
 
-    ``place`` (the lot's text) and ``names`` (colour texts) may come ready-made from a
+    ``place`` (the lot's text) and ``labels`` (colour texts) may come ready-made from a
     caller that writes many of these at once."""
     top, theirs, mine = tower[-1][0], 0, 0
     for c, h in tower:
@@ -47,9 +47,9 @@ def refusal(tower: list, colour: str, city: str, lot: int, need: int, place: Tex
             theirs += h
         elif c == colour:
             mine += h
-    names = names or {top: colour_name(top), colour: colour_name(colour)}
-    facts = dict(place=place or where(city, lot), owner=names[top], theirs=theirs,
-                 colour=names[colour], mine=mine, need=need)
+    labels = labels or {top: colour_name(top), colour: colour_name(colour)}
+    facts = dict(place=place or where(city, lot), owner=labels[top], theirs=theirs,
+                 colour=labels[colour], mine=mine, need=need)
     if need > max(HEIGHTS):
         return _("The tower on {place} belongs to {owner} with {theirs} storeys and {colour} has "
                  "{mine} there: no single piece is tall enough for you to build on it.", **facts)

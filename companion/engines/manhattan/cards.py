@@ -108,7 +108,11 @@ def draw(state: dict, seat: str, action: dict) -> None:
             hand=[square(c) for c in hand])
     card = parse_card(action.get("card"))
     if card not in drawable(state, seat):
-        raise IllegalAction("MH-T-4", _("There are only {copies} {card} cards and the played stack "
-                                        "and your hand already hold them all.",
-                                        copies=COPIES, card=card_name(card)), card=square(card))
+        raise IllegalAction("MH-T-4", all_seen(card), card=square(card))
     hand.append(card)
+
+
+def all_seen(card: int) -> Text:
+    """Why ``card`` cannot have been drawn (MH-T-4)."""
+    return _("There are only {copies} {card} cards and the played stack and your hand already "
+             "hold them all.", copies=COPIES, card=card_name(card))

@@ -9,13 +9,13 @@ hands only when no card held lets the seat build.
 
 from .. import common
 from ..text import _
-from .board import SQUARES, card_name, lot_of, square, where
+from .board import SQUARES, lot_of, square, where
 from .building import needed, refusal
-from .cards import COPIES, drawable, exhausted, held, playable, short, tracked
+from .cards import all_seen, drawable, exhausted, held, playable, short, tracked
 from .flow import STEPS, to_act
 from .pieces import colour_name, pick_options
 from .state import picking, player
-from .turns import due
+from .turns import due, no_pass
 
 
 def legal(state: dict, seat: str) -> dict:
@@ -35,9 +35,7 @@ def legal(state: dict, seat: str) -> dict:
 def _draw(state: dict, seat: str) -> tuple[list, list]:
     may = drawable(state, seat)
     actions = [{"type": "draw", "card": square(card)} for card in may]
-    blocked = [{"type": "draw", "card": square(card), "rule": "MH-T-4",
-                "reason": _("All {copies} {card} cards are on the played stack or in your hand.",
-                            copies=COPIES, card=card_name(card))}
+    blocked = [{"type": "draw", "card": square(card), "rule": "MH-T-4", "reason": all_seen(card)}
                for card in SQUARES if card not in may]
     if seat in due(state):
         kind = "pick" if state["phase"] == "pick" else "place"
@@ -59,7 +57,7 @@ def _build(state: dict, seat: str) -> tuple[list, list]:
     me = player(state, seat)
     side, board, colours = me["side"], state["board"], state["colours"]
     pieces = {c: sorted(set(colours[c]["picked"])) for c in me["colours"] if colours[c]["picked"]}
-    names = {c: colour_name(c) for c in colours}  # texts shared by this answer's reasons
+    labels = {c: colour_name(c) for c in colours}  # colour texts shared by the reasons below
     cards = held(state, seat)
     actions, blocked = [], []
     if not tracked(state):
@@ -82,11 +80,10 @@ def _build(state: dict, seat: str) -> tuple[list, list]:
                     blocked.append({"type": "place", "colour": colour, "card": shown, "city": city,
                                     "lot": at, "rule": "MH-B-3",
                                     "reason": refusal(tower, colour, city, lot, need,
-                                                      where(city, lot), names),
+                                                      where(city, lot), labels),
                                     "heights": [h for h in heights if h < need]})
     if tracked(state) and actions:
-        blocked.append({"type": "pass", "rule": "MH-T-5",
-                        "reason": _("You can still build with a card you hold.")})
+        blocked.append({"type": "pass", "rule": "MH-T-5", "reason": no_pass()})
     else:
         actions += [{"type": "pass", "colour": colour, "card": square(card)}
                     for card in cards for colour in pieces]

@@ -14,7 +14,7 @@ from .building import build, check_build, needed
 from .cards import HAND, check_held, give_up, held, short, tracked
 from .pieces import check_pick, colour_name, parse_height, take
 from .scoring import record
-from .state import names, picking, placing_colour, player, turn_seat
+from .state import names, picking, placing_colour, player, seats, turn_seat
 
 
 def due(state: dict) -> set[str]:
@@ -45,11 +45,11 @@ def pick(state: dict, seat: str, action: dict) -> None:
     require_turn(state, seat)
     colour = picking(state)
     if action.get("colour", colour) != colour:
-        raise IllegalAction("MH-T-2", _("{colour} picks now, not {got}.",
+        raise IllegalAction("MH-T-2", _("Now {colour} picks, not {got}.",
                                         colour=colour_name(colour), got=repr(action.get("colour"))),
                             colour=action.get("colour"))
-    record = state["colours"][colour]
-    take(record, check_pick(colour, record, action.get("heights"), state["per_round"]))
+    pieces = state["colours"][colour]
+    take(pieces, check_pick(colour, pieces, action.get("heights"), state["per_round"]))
     state["picks_made"] += 1
     if state["picks_made"] == len(state["colours"]):
         state["phase"] = "build"
@@ -86,6 +86,11 @@ def can_build(state: dict, seat: str) -> bool:
                for card in held(state, seat) for city in board for colour, top in tallest.items())
 
 
+def no_pass():
+    """Why a seat that can build may not pass (MH-T-5)."""
+    return _("You can still build with a card you hold, so you may not pass.")
+
+
 def pass_turn(state: dict, seat: str, action: dict) -> None:
     """No card the seat holds lets it build (MH-T-5): show a card, draw, and set the
     smallest picked piece (of the colour named) aside."""
@@ -98,8 +103,7 @@ def pass_turn(state: dict, seat: str, action: dict) -> None:
     card = parse_card(action.get("card"))
     check_held(state, seat, card)
     if tracked(state) and can_build(state, seat):
-        raise IllegalAction("MH-T-5", _("You can still build with a card you hold, so you may not "
-                                        "pass."), action=action)
+        raise IllegalAction("MH-T-5", no_pass(), action=action)
     height = min(picked)
     state["colours"][colour]["aside"] += 1
     _end_turn(state, seat, colour, height, card, {"type": "pass"})
@@ -120,5 +124,5 @@ def _end_round(state: dict) -> None:
     if state["round"] == state["rounds"]:
         state["phase"] = common.OVER
         return
-    state.update(round=state["round"] + 1, marker=common.next_seat(
-        [p["seat"] for p in state["players"]], state["marker"]), phase="pick", picks_made=0, turn=0)
+    state.update(round=state["round"] + 1, marker=common.next_seat(seats(state), state["marker"]),
+                 phase="pick", picks_made=0, turn=0)

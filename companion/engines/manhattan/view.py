@@ -29,18 +29,18 @@ def view(state: dict, seat: str | None) -> dict:
         "order": order(state),
         "to_act": sorted(to_act(state)),
         "players": [_player(state, p, result["totals"][p["seat"]]) for p in state["players"]],
-        "colours": {c: {"name": colour_name(c), "seat": r["seat"], "supply": dict(r["supply"]),
+        "colours": {c: {"label": colour_name(c), "seat": r["seat"], "supply": dict(r["supply"]),
                         "left": left(r), "picked": list(r["picked"]), "aside": r["aside"],
                         "towers": owned[c], "score": result["colour_totals"][c]}
                     for c, r in state["colours"].items()},
         "heights": list(HEIGHTS),
-        "cities": [{"city": city, "name": _(name),
+        "cities": [{"city": city, "label": _(name),
                     "lots": [_lot(state["board"][city][lot], lot) for lot in SQUARES]}
                    for city, name in CITIES.items()],
         "cards": {"deck": state["cards"]["deck"],
-                  "played": [{"card": square(i), "name": card_name(i), "count": n}
+                  "played": [{"card": square(i), "label": card_name(i), "count": n}
                              for i, n in enumerate(state["cards"]["played"])]},
-        "hands": "private" if tracked(state) else "untracked",
+        "private_hands": tracked(state),
         "hand": [square(c) for c in hands[seat]] if hands and seat in hands else None,
         "last": _last(state["last"]),
         "winners": result["winners"],
@@ -51,13 +51,13 @@ def _player(state: dict, p: dict, score: int) -> dict:
     hands = state["hands"]
     return common.player(
         p["seat"], p["name"], score, p["colours"][0],
-        side=p["side"], side_name=_(SIDES[p["side"]]), colours=list(p["colours"]),
+        side=p["side"], side_label=_(SIDES[p["side"]]), colours=list(p["colours"]),
         card_lots=[square(lot) for lot in CARD_LOTS[p["side"]]],
         cards_held=len(hands[p["seat"]]) if hands else HAND)
 
 
 def _lot(tower: list | None, lot: int) -> dict:
-    return {"lot": square(lot), "name": _(LOT_NAMES[lot]),
+    return {"lot": square(lot), "label": _(LOT_NAMES[lot]),
             "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
             "owner": owner(tower), "storeys": storeys(tower)}
 

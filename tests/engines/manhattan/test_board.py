@@ -88,7 +88,7 @@ def test_a_card_outside_the_grid_is_refused(card):
 
 def test_the_board_has_six_cities_of_nine_lots():
     view = engine.view(new_game(), None)
-    assert [english(c["name"]) for c in view["cities"]] == [
+    assert [english(c["label"]) for c in view["cities"]] == [
         "Manhattan", "Cairo", "São Paulo", "Frankfurt", "Sydney", "Hong Kong"]
     assert all(len(c["lots"]) == 9 and not any(l["pieces"] for l in c["lots"])
                for c in view["cities"])

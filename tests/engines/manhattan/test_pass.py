@@ -50,8 +50,8 @@ def test_a_pass_is_refused_while_a_card_held_lets_the_player_build():
     state = pick(enter(state, {"b": [CENTRE] * 4, "l": [[0, 0]] * 4, "r": [[2, 2]] * 4}), {})
     err = refused("MH-T-5", engine.apply, state, "b", {"type": "pass", "card": CENTRE})
     assert err.message == "You can still build with a card you hold, so you may not pass."
-    assert [b["rule"] for b in engine.legal(state, "b")["blocked"] if b["type"] == "pass"] == [
-        "MH-T-5"]
+    (why,) = [b for b in engine.legal(state, "b")["blocked"] if b["type"] == "pass"]
+    assert why["rule"] == "MH-T-5" and english(why["reason"]) == err.message
     refused("MH-H-2", engine.apply, stuck_private(), "b",
             {"type": "pass", "card": [0, 0]})
 

@@ -34,7 +34,7 @@ def test_two_players_pick_four_of_each_colour_in_seat_order():
     state = picking(state, "z", [3, 3, 4, 4])
     assert engine.to_act(state) == {"a"}
     err = refused("MH-T-2", picking, state, "a", [1, 1, 1, 1], "red")
-    assert err.message == "black picks now, not 'red'."
+    assert err.message == "Now black picks, not 'red'."
     state = picking(state, "a", [1, 1, 1, 1], "black")
     state = picking(state, "a", [2, 2, 2, 2], "red")
     view = engine.view(state, None)

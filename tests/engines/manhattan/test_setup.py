@@ -106,8 +106,8 @@ def test_counts_that_do_not_add_up_to_24_are_refused():
 
 
 def test_hands_are_untracked_unless_the_table_chooses_private_hands():
-    assert engine.view(new_game(), None)["hands"] == "untracked"
-    assert engine.view(new_game(hands="private"), None)["hands"] == "private"
+    assert engine.view(new_game(), None)["private_hands"] is False
+    assert engine.view(new_game(hands="private"), None)["private_hands"] is True
     err = refused("MH-H-1", engine.setup, config(hands="secret"))
     assert err.message == "The hands option is \"untracked\" or \"private\", not 'secret'."
 

@@ -22,27 +22,27 @@ def test_view_shows_players_colours_board_and_cards():
                   "black", "frankfurt", [2, 0], 2)
     view = engine.view(state, None)
     player = view["players"][0]
-    assert english(player.pop("side_name")) == "south"
+    assert english(player.pop("side_label")) == "south"
     assert player == {
         "seat": "b", "name": "B", "score": 0, "colour": "black", "initials": "B", "side": "S",
         "colours": ["black"], "card_lots": [[r, c] for r in range(3) for c in range(3)],
         "cards_held": 4}
     black = view["colours"]["black"]
-    assert english(black.pop("name")) == "black"
+    assert english(black.pop("label")) == "black"
     assert black == {"seat": "b", "supply": {"1": 1, "2": 5, "3": 6, "4": 6}, "left": 18,
                      "picked": [1, 1, 1, 1, 1], "aside": 0, "towers": 1, "score": 0}
     lot = lot_at(state, "frankfurt", [2, 0])
-    assert english(lot.pop("name")) == "south-west"
+    assert english(lot.pop("label")) == "south-west"
     assert lot == {"lot": [2, 0], "pieces": [{"colour": "black", "height": 2}],
                    "owner": "black", "storeys": 2}
     assert view["cards"]["deck"] == 45 - 16 - 1
     played = view["cards"]["played"][6]
-    assert (played["card"], english(played["name"]), played["count"]) == ([2, 0], "near left", 1)
+    assert (played["card"], english(played["label"]), played["count"]) == ([2, 0], "near left", 1)
     assert (view["phase"], view["round"], view["to_act"], view["marker"], view["order"]) == (
         "build", 1, ["l"], "b", ["b", "l", "r", "g"])
     assert view["last"] == {"type": "place", "seat": "b", "colour": "black", "height": 2,
                             "card": [2, 0], "city": "frankfurt", "lot": [2, 0]}
-    assert view["hands"] == "untracked" and view["hand"] is None
+    assert view["private_hands"] is False and view["hand"] is None
 
 
 def test_a_two_colour_seat_is_drawn_in_its_first_colour():
