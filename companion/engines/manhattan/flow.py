@@ -15,8 +15,8 @@ from .turns import can_build, due, pass_turn, pick, place
 
 def _draw_prompt(state: dict, seat: str) -> Text:
     missing = HAND - len(state["hands"][seat])
-    return ngettext("Enter the card you drew.", "Enter the {n} cards you were dealt, one at a time.",
-                    missing)
+    return ngettext("Enter {n} more card: the one you were dealt or drew.",
+                    "Enter {n} more cards: the ones you were dealt or drew, one at a time.", missing)
 
 
 def _asking(main):

@@ -31,14 +31,16 @@ def test_every_seat_first_enters_the_four_cards_dealt():
     state = new_game(hands="private")
     assert engine.to_act(state) == {"b", "l", "r", "g"}
     offer = engine.legal(state, "b")
-    assert english(offer["prompt"]) == "Enter the 4 cards you were dealt, one at a time."
+    assert english(offer["prompt"]) == (
+        "Enter 4 more cards: the ones you were dealt or drew, one at a time.")
     assert {a["type"] for a in offer["actions"]} == {"draw"} and len(offer["actions"]) == 9
     assert [(b["type"], b["rule"]) for b in offer["blocked"]] == [("pick", "MH-H-1")]
     err = refused("MH-H-1", engine.apply, state, "b", {"type": "pick", "heights": [1] * 6})
     assert err.message == "First enter the 4 cards you were dealt or drew: you hold 0 of 4."
     assert engine.legal(state, "l")["actions"][0] == {"type": "draw", "card": [0, 0]}
     state = enter(state, {"l": [CENTRE] * 3})
-    assert english(engine.legal(state, "l")["prompt"]) == "Enter the card you drew."
+    assert english(engine.legal(state, "l")["prompt"]) == (
+        "Enter 1 more card: the one you were dealt or drew.")
     state = dealt()
     assert engine.to_act(state) == {"b"}
     assert engine.view(state, "b")["hand"] == [NW, NW, CENTRE, SE]
