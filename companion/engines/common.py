@@ -128,7 +128,8 @@ def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str
     due, an action of this step; then the step's handler runs on a clone."""
     step = steps[state["phase"]]
     known = {kind for s in steps.values() for kind in s.actions}
-    if not isinstance(action, dict) or action.get("type") not in known:
+    if not isinstance(action, dict) or not isinstance(action.get("type"), str) \
+            or action["type"] not in known:
         raise unknown_action(unknown_rule, action, sorted(known))
     if seat not in due:
         raise out_of_turn(step.out_of_turn, seat, due, names)

@@ -1,5 +1,5 @@
-"""The board: six cities of 3×3 lots (MH-C-1), the sides players sit at (MH-S-1)
-and how a building card's square turns into a lot (MH-T-3).
+"""The board: six cities of 3×3 lots (MH-C-1), the sides players sit at (MH-S-1),
+how a building card's square turns into a lot (MH-T-3), and towers (MH-B-1).
 
 A square is numbered ``row * 3 + column`` and written ``[row, column]`` in actions.
 A lot uses the board frame (row 0 north, column 0 west); a card uses its player's
@@ -10,22 +10,23 @@ frame (row 0 farthest from them, column 0 on their left).
 """
 
 from ..errors import IllegalAction
+from ..text import N_, Text, _
 
 CITIES = {
-    "manhattan": "Manhattan",
-    "cairo": "Cairo",
-    "sao_paulo": "São Paulo",
-    "frankfurt": "Frankfurt",
-    "sydney": "Sydney",
-    "hong_kong": "Hong Kong",
+    "manhattan": N_("Manhattan"),
+    "cairo": N_("Cairo"),
+    "sao_paulo": N_("São Paulo"),
+    "frankfurt": N_("Frankfurt"),
+    "sydney": N_("Sydney"),
+    "hong_kong": N_("Hong Kong"),
 }
-SIDES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+SIDES = {"N": N_("north"), "E": N_("east"), "S": N_("south"), "W": N_("west")}
 SQUARES = range(9)
 
-_LOT_NAMES = ("north-west", "north", "north-east", "west", "centre", "east",
-              "south-west", "south", "south-east")
-_CARD_NAMES = ("far left", "far middle", "far right", "middle left", "centre",
-               "middle right", "near left", "near middle", "near right")
+LOT_NAMES = (N_("north-west"), N_("north"), N_("north-east"), N_("west"), N_("centre"),
+             N_("east"), N_("south-west"), N_("south"), N_("south-east"))
+CARD_NAMES = (N_("far left"), N_("far middle"), N_("far right"), N_("middle left"), N_("centre"),
+              N_("middle right"), N_("near left"), N_("near middle"), N_("near right"))
 
 # Card (r, c) as its player sees it -> lot (row, col) on the board (MH-T-3).
 _TURN = {
@@ -38,6 +39,7 @@ CARD_LOTS = {
     side: tuple(row * 3 + col for row, col in (turn(*divmod(card, 3)) for card in SQUARES))
     for side, turn in _TURN.items()
 }
+SQUARE_OF = {(r, c): r * 3 + c for r in range(3) for c in range(3)}
 
 
 def lot_of(side: str, card: int) -> int:
@@ -50,45 +52,60 @@ def square(index: int) -> list[int]:
     return list(divmod(index, 3))
 
 
-def lot_name(index: int) -> str:
-    return _LOT_NAMES[index]
+def card_name(card: int) -> Text:
+    return _(CARD_NAMES[card])
 
 
-def card_name(index: int) -> str:
-    return _CARD_NAMES[index]
+def city_name(city: str) -> Text:
+    return _(CITIES[city])
 
 
-def parse_square(value, rule: str, what: str) -> int:
-    """The square number of a ``[row, column]`` input, or a refusal citing ``rule``."""
-    if (isinstance(value, (list, tuple)) and len(value) == 2
-            and all(type(v) is int and 0 <= v <= 2 for v in value)):
-        return value[0] * 3 + value[1]
-    raise IllegalAction(rule, f"The {what} {value!r} is not a square of the 3×3 grid; "
-                              "give [row, column] with each between 0 and 2.", **{what: value})
+def where(city: str, lot: int) -> Text:
+    """'the north-west lot of Cairo'."""
+    return _("the {lot} lot of {city}", lot=_(LOT_NAMES[lot]), city=_(CITIES[city]))
+
+
+def as_square(value) -> int | None:
+    """The square number of a ``[row, column]`` input, or None if it is not one."""
+    if isinstance(value, (list, tuple)) and len(value) == 2 and all(type(v) is int for v in value):
+        return SQUARE_OF.get((value[0], value[1]))
+    return None
+
+
+def parse_card(value) -> int:
+    card = as_square(value)
+    if card is None:
+        raise IllegalAction("MH-C-2", _("The card {card} is not a square of the 3×3 grid: give "
+                                        "[row, column], each from 0 to 2.", card=repr(value)),
+                            card=value)
+    return card
 
 
 def parse_city(value) -> str:
     if isinstance(value, str) and value in CITIES:
         return value
-    raise IllegalAction("MH-C-1", f"There is no city {value!r}; the cities are "
-                                  f"{', '.join(CITIES.values())}.", city=value, cities=list(CITIES))
+    raise IllegalAction("MH-C-1", _("There is no city {city}; the cities are {cities}.",
+                                    city=repr(value), cities=[_(n) for n in CITIES.values()]),
+                        city=value, cities=list(CITIES))
 
 
 def empty_board() -> dict:
-    """Every city's nine lots, each an empty tower (pieces bottom to top: [colour, height])."""
-    return {city: [[] for _ in SQUARES] for city in CITIES}
+    """Every city's nine lots. A lot holds ``None`` (no tower: a cheap thing to copy) or
+    a tower, its pieces from the bottom up as ``[colour, height]``."""
+    return {city: [None] * len(SQUARES) for city in CITIES}
 
 
-def owner(tower: list) -> str | None:
+def owner(tower: list | None) -> str | None:
     """The colour on top owns the tower (MH-B-1)."""
     return tower[-1][0] if tower else None
 
 
-def storeys(tower: list, colour: str | None = None) -> int:
+def storeys(tower: list | None, colour: str | None = None) -> int:
     """Storeys of the whole tower, or only those of ``colour``."""
-    return sum(h for c, h in tower if colour is None or c == colour)
+    return sum(h for c, h in tower or () if colour is None or c == colour)
 
 
-def where(city: str, lot: int) -> str:
-    """'the north-west lot of Cairo'."""
-    return f"the {lot_name(lot)} lot of {CITIES[city]}"
+def towers(board: dict) -> list[tuple[str, int, str, int]]:
+    """Every standing tower as (city, lot, owner, storeys)."""
+    return [(city, lot, t[-1][0], storeys(t))
+            for city in CITIES for lot, t in enumerate(board[city]) if t]

@@ -1,26 +1,71 @@
-"""One log line per accepted action (nothing in Manhattan is hidden from anyone)."""
+"""One log line per accepted action, read from the state after it.
 
-from .board import card_name, lot_of, owner, parse_city, parse_square, storeys, where
-from .game import pick_order, placing_colour, player
+``LINES`` holds the line templates, keyed by action type (and, for a placement, by what
+it did to the tower). Only a drawn card is secret (MH-H-2): its owner reads which card
+it was, everyone else that a card was drawn.
+"""
+
+from ..text import Text, _, ngettext
+from .board import card_name, storeys, where
 from .pieces import colour_name
+from .state import names, pick_order
+
+LINES = {
+    "pick": lambda f: _("{name} picked {colour} pieces {heights} for round {round}.", **f),
+    "place": lambda f: _("{name} played the {card} card and built a {height}-storey {colour} "
+                         "piece on {place}.", **f),
+    "place_own": lambda f: ngettext(
+        "{name} played the {card} card and added a {height}-storey {colour} piece to the tower "
+        "on {place} (now {n} storey).",
+        "{name} played the {card} card and added a {height}-storey {colour} piece to the tower "
+        "on {place} (now {n} storeys).", f.pop("n"), **f),
+    "take": lambda f: ngettext(
+        "{name} played the {card} card and built a {height}-storey {colour} piece on {place}, "
+        "taking the tower from {owner} (now {n} storey).",
+        "{name} played the {card} card and built a {height}-storey {colour} piece on {place}, "
+        "taking the tower from {owner} (now {n} storeys).", f.pop("n"), **f),
+    "pass": lambda f: _("{name} could not build: showed the {card} card and set a "
+                        "{height}-storey {colour} piece aside.", **f),
+    "draw": lambda f: _("{name} entered a card drawn.", **f),
+    "draw_own": lambda f: _("You drew the {card} card.", **f),
+}
 
 
-def describe(state: dict, seat: str, action: dict, viewer: str | None) -> str:
-    """The log line for ``action`` taken by ``seat`` on ``state`` (the state before it)."""
-    me = player(state, seat)
-    if action["type"] == "pick":
-        colour = pick_order(state)[state["picked"]]
-        heights = ", ".join(map(str, sorted(action["heights"])))
-        return f"{me['name']} picked {colour_name(colour)} pieces {heights} for phase {state['phase']}."
-    colour = placing_colour(state, seat, action)
-    card = parse_square(action["card"], "MH-C-2", "card")
-    city = parse_city(action["city"])
-    lot = lot_of(me["side"], card)
-    tower = state["board"][city][lot]
-    line = (f"{me['name']} played the {card_name(card)} card and built a {action['height']}-storey "
-            f"{colour_name(colour)} piece on {where(city, lot)}")
-    before = owner(tower)
-    if before is None:
-        return f"{line}."
-    taken = f", taking it from {colour_name(before)}" if before != colour else ""
-    return f"{line}{taken} (now {storeys(tower) + action['height']} storeys)."
+def describe(before: dict, after: dict, seat: str, action: dict, viewer: str | None) -> Text | None:
+    """The log line for ``action`` taken by ``seat``, as ``viewer`` may read it."""
+    key, facts = FACTS[action["type"]](before, after, seat, action, viewer)
+    return LINES[key]({"name": names(after)[seat], **facts})
+
+
+def _pick(before, after, seat, action, viewer):
+    colour = pick_order(before)[before["picks_made"]]
+    return "pick", {"colour": colour_name(colour), "heights": after["colours"][colour]["picked"],
+                    "round": before["round"]}
+
+
+def _placed(before, after, seat, action, viewer):
+    last = after["last"]
+    tower = after["board"][last["city"]][last["lot"]]
+    facts = {"card": card_name(last["card"]), "height": last["height"],
+             "colour": colour_name(last["colour"]), "place": where(last["city"], last["lot"])}
+    if len(tower) == 1:
+        return "place", facts
+    was = tower[-2][0]
+    if was == last["colour"]:
+        return "place_own", {**facts, "n": storeys(tower)}
+    return "take", {**facts, "owner": colour_name(was), "n": storeys(tower)}
+
+
+def _passed(before, after, seat, action, viewer):
+    last = after["last"]
+    return "pass", {"card": card_name(last["card"]), "height": last["height"],
+                    "colour": colour_name(last["colour"])}
+
+
+def _drew(before, after, seat, action, viewer):
+    if viewer == seat:
+        return "draw_own", {"card": card_name(after["hands"][seat][-1])}
+    return "draw", {}
+
+
+FACTS = {"pick": _pick, "place": _placed, "pass": _passed, "draw": _drew}

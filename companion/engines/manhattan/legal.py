@@ -1,77 +1,90 @@
 """What a seat may do now, for the phone to offer, and why other things are refused.
 
-Hands are not tracked, so a building turn lists every card square: each action is
-one (card, city, height, colour) with the lot that card points to from the seat's
-side (MH-T-3).
+A building turn lists one action per (colour, card, city, height) with the lot that
+card points to from the seat's side (MH-T-3): every card whose copies are not all on
+the played stack, or with private hands the cards the seat holds (MH-H-2). Passing
+(MH-T-5) is offered too: always when the app cannot see the cards, and with private
+hands only when no card held lets the seat build.
 """
 
-from .board import CITIES, SQUARES, card_name, lot_of, square, where
+from .. import common
+from ..text import _
+from .board import SQUARES, lot_of, square, where
 from .building import needed, refusal
-from .cards import COPIES, playable
-from .game import is_over, pick_order, player, to_act
-from .pieces import available, colour_name, pick_options
+from .cards import all_seen, drawable, exhausted, held, playable, short, tracked
+from .flow import STEPS, to_act
+from .pieces import colour_name, pick_options
+from .state import picking, player
+from .turns import due, no_pass
 
 
 def legal(state: dict, seat: str) -> dict:
-    if is_over(state):
-        return {"step": "over", "prompt": "The game is over.", "actions": [], "blocked": []}
-    acting = to_act(state)
-    if seat not in acting:
-        who = ", ".join(player(state, s)["name"] for s in acting)
-        verb = "pick pieces" if state["step"] == "pick" else "build"
-        kind = "pick" if state["step"] == "pick" else "place"
-        return {"step": "wait", "prompt": f"Waiting for {who} to {verb}.", "actions": [],
-                "blocked": [{"type": kind, "rule": "MH-T-2", "reason": f"It is {who}'s turn."}]}
-    if state["step"] == "pick":
-        return _pick(state)
-    return _place(state, seat)
+    now = to_act(state)
+    if seat not in now:
+        return common.not_due(state["phase"], now)
+    if seat in short(state):
+        actions, blocked = _draw(state, seat)
+    elif state["phase"] == "pick":
+        actions, blocked = _pick(state)
+    else:
+        actions, blocked = _build(state, seat)
+    return {"phase": state["phase"], "prompt": STEPS[state["phase"]].prompt(state, seat),
+            "actions": actions, "blocked": blocked, "waiting_for": sorted(now)}
 
 
-def _pick(state: dict) -> dict:
-    colour = pick_order(state)[state["picked"]]
-    record, count = state["colours"][colour], state["per_phase"]
-    left = available(record, count)
-    return {
-        "step": "pick",
-        "prompt": f"Pick {count} {colour_name(colour)} pieces for phase {state['phase']}.",
-        "pick": {"colour": colour, "count": count, "available": left},
-        "actions": [{"type": "pick", "colour": colour, "heights": h}
-                    for h in pick_options(record, count)],
-        "blocked": [{"type": "place", "rule": "MH-T-2",
-                     "reason": "Building starts once every colour has picked its pieces."}],
-    }
+def _draw(state: dict, seat: str) -> tuple[list, list]:
+    may = drawable(state, seat)
+    actions = [{"type": "draw", "card": square(card)} for card in may]
+    blocked = [{"type": "draw", "card": square(card), "rule": "MH-T-4", "reason": all_seen(card)}
+               for card in SQUARES if card not in may]
+    if seat in due(state):
+        kind = "pick" if state["phase"] == "pick" else "place"
+        blocked.append({"type": kind, "rule": "MH-H-1",
+                        "reason": _("First enter the cards you were dealt or drew.")})
+    return actions, blocked
 
 
-def _place(state: dict, seat: str) -> dict:
+def _pick(state: dict) -> tuple[list, list]:
+    colour = picking(state)
+    actions = [{"type": "pick", "colour": colour, "heights": heights}
+               for heights in pick_options(state["colours"][colour], state["per_round"])]
+    blocked = [{"type": "place", "rule": "MH-T-2",
+                "reason": _("Building starts once every colour has picked its pieces.")}]
+    return actions, blocked
+
+
+def _build(state: dict, seat: str) -> tuple[list, list]:
     me = player(state, seat)
-    side, cards, board = me["side"], state["cards"], state["board"]
-    hands = {c: sorted(set(state["colours"][c]["hand"])) for c in me["colours"]
-             if state["colours"][c]["hand"]}
+    side, board, colours = me["side"], state["board"], state["colours"]
+    pieces = {c: sorted(set(colours[c]["picked"])) for c in me["colours"] if colours[c]["picked"]}
+    labels = {c: colour_name(c) for c in colours}  # colour texts shared by the reasons below
+    cards = held(state, seat)
     actions, blocked = [], []
-    for card in SQUARES:
-        if not playable(cards, card):
-            blocked.append({"type": "place", "rule": "MH-T-4", "card": square(card),
-                            "reason": f"All {COPIES} {card_name(card)} cards are on the played stack."})
-            continue
+    if not tracked(state):
+        blocked += [{"type": "place", "rule": "MH-T-4", "card": square(card),
+                     "reason": exhausted(card)}
+                    for card in SQUARES if not playable(state["cards"], card)]
+    offer = actions.append  # plain loops: this is the engine's hottest code
+    for card in cards:
         lot = lot_of(side, card)
         shown, at = square(card), square(lot)
-        for colour, heights in hands.items():
-            for city in CITIES:
-                tower = board[city][lot]
-                need = needed(tower, colour)
-                actions += [{"type": "place", "colour": colour, "card": shown, "city": city,
-                             "lot": at, "height": h} for h in heights if h >= need]
+        for city, lots in board.items():
+            tower = lots[lot]
+            for colour, heights in pieces.items():
+                need = 1 if tower is None or tower[-1][0] == colour else needed(tower, colour)
+                for h in heights:
+                    if h >= need:
+                        offer({"type": "place", "colour": colour, "card": shown, "city": city,
+                               "lot": at, "height": h})
                 if heights[0] < need:
                     blocked.append({"type": "place", "colour": colour, "card": shown, "city": city,
                                     "lot": at, "rule": "MH-B-3",
-                                    "reason": refusal(tower, colour, city, lot),
+                                    "reason": refusal(tower, colour, city, lot, need,
+                                                      where(city, lot), labels),
                                     "heights": [h for h in heights if h < need]})
-    held = "; ".join(f"{colour_name(c)} {', '.join(map(str, state['colours'][c]['hand']))}"
-                     for c in hands)
-    return {
-        "step": "place",
-        "prompt": f"Play a card, build one piece ({held}) in any city, then draw a card.",
-        "hand": {c: list(state["colours"][c]["hand"]) for c in hands},
-        "actions": actions,
-        "blocked": blocked,
-    }
+    if tracked(state) and actions:
+        blocked.append({"type": "pass", "rule": "MH-T-5", "reason": no_pass()})
+    else:
+        actions += [{"type": "pass", "colour": colour, "card": square(card)}
+                    for card in cards for colour in pieces]
+    return actions, blocked

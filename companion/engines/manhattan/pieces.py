@@ -1,56 +1,70 @@
-"""Colours, building pieces and each phase's pick (MH-C-3, MH-T-1, MH-T-2).
+"""Colours, building pieces and each round's pick (MH-C-3, MH-T-1, MH-T-2).
 
-A colour's record: ``{"seat", "stock", "left", "hand"}``. ``stock`` holds the
-per-height counts still in the box when the table entered them at setup (else
-``None``: only the total of 24 is enforced); ``hand`` holds the heights picked for
-this phase and not built yet.
+A colour's record: ``{"seat", "supply", "picked", "aside"}``. ``supply`` holds how many
+pieces of each height are still in the box (``{"1": n, "2": n, "3": n, "4": n}``);
+``picked`` the heights taken out for this round and not built yet; ``aside`` how many
+picked pieces were set aside by passing (MH-T-5).
+
+*Decision* (MH-C-3): no rule text we have gives the split of the 24 pieces by height, so
+the default is six of each; a table enters its own box's counts with the ``pieces`` option.
 """
 
 from functools import cache
 from itertools import combinations_with_replacement
 
 from ..errors import IllegalAction
+from ..text import N_, Text, _, ngettext
 
-COLOURS = {"black": "black", "light_blue": "light blue", "red": "red", "green": "green"}
+COLOURS = {"black": N_("black"), "light_blue": N_("light blue"), "red": N_("red"),
+           "green": N_("green")}
 HEIGHTS = (1, 2, 3, 4)
+KEYS = tuple(str(h) for h in HEIGHTS)
 PIECES = 24
-# players -> (phases, pieces per colour per phase) (MH-T-1)
+BOX = {"1": 6, "2": 6, "3": 6, "4": 6}  # the default split (MH-C-3 Decision)
+# players -> (rounds, pieces per colour per round) (MH-T-1)
 PLAN = {2: (6, 4), 3: (6, 4), 4: (4, 6)}
 
 
-def colour_name(colour: str) -> str:
-    return COLOURS[colour]
+def colour_name(colour: str) -> Text:
+    return _(COLOURS[colour])
 
 
-def parse_stock(value) -> dict | None:
-    """The table's per-height counts for every colour's set, or ``None`` if not given."""
+def parse_counts(value) -> dict:
+    """The table's per-height counts for every colour's set (default: ``BOX``)."""
     if value is None:
-        return None
-    keys = [str(h) for h in HEIGHTS]
-    if (not isinstance(value, dict) or set(value) - set(keys)
+        return dict(BOX)
+    if (not isinstance(value, dict) or set(value) - set(KEYS)
             or not all(type(n) is int and n >= 0 for n in value.values())):
-        raise IllegalAction("MH-C-3", "Give the piece counts as {\"1\": n, \"2\": n, \"3\": n, "
-                                      "\"4\": n}, one whole number per height.", stock=value)
-    stock = {k: value.get(k, 0) for k in keys}
-    if sum(stock.values()) != PIECES:
-        raise IllegalAction("MH-C-3", f"A colour has {PIECES} building pieces, but these counts add "
-                                      f"up to {sum(stock.values())}.", stock=value)
-    return stock
+        raise IllegalAction("MH-C-3", _("Give the pieces of one colour per height as "
+                                        "{example}, one whole number per height; {got} is not "
+                                        "that.", example='{"1": 6, "2": 6, "3": 6, "4": 6}',
+                                        got=repr(value)), pieces=value)
+    counts = {k: value.get(k, 0) for k in KEYS}
+    total = sum(counts.values())
+    if total != PIECES:
+        raise IllegalAction("MH-C-3", _("A colour has {pieces} building pieces, but the counts "
+                                        "{got} add up to {total}.", pieces=PIECES,
+                                        got=repr(value), total=total), pieces=value)
+    return counts
 
 
-def new_colour(seat: str, stock: dict | None) -> dict:
-    return {"seat": seat, "stock": None if stock is None else dict(stock), "left": PIECES, "hand": []}
+def new_colour(seat: str, counts: dict) -> dict:
+    return {"seat": seat, "supply": dict(counts), "picked": [], "aside": 0}
+
+
+def left(record: dict) -> int:
+    """Pieces of the colour still in the box."""
+    return sum(record["supply"].values())
 
 
 def available(record: dict, count: int) -> dict:
     """How many pieces of each height this colour could pick now (at most ``count``)."""
-    stock = record["stock"]
-    return {str(h): min(count, record["left"] if stock is None else stock[str(h)]) for h in HEIGHTS}
+    return {k: min(count, n) for k, n in record["supply"].items()}
 
 
 def pick_options(record: dict, count: int) -> list[list[int]]:
-    """Every pick of ``count`` heights the colour's remaining stock allows."""
-    limit = [available(record, count)[str(h)] for h in HEIGHTS]
+    """Every pick of ``count`` heights the colour's supply allows."""
+    limit = tuple(record["supply"][k] for k in KEYS)
     return [list(pick) for pick, tally in _picks(count)
             if all(n <= most for n, most in zip(tally, limit))]
 
@@ -64,44 +78,51 @@ def _picks(count: int) -> tuple:
 
 def check_pick(colour: str, record: dict, heights, count: int) -> list[int]:
     """The sorted heights of a valid pick, or a refusal."""
-    name = colour_name(colour)
     if not isinstance(heights, list) or not all(type(h) is int for h in heights):
-        raise IllegalAction("MH-T-2", f"Give the {name} pick as a list of piece heights.",
+        raise IllegalAction("MH-T-2", _("Give your {colour} pick as a list of piece heights, "
+                                        "not {got}.", colour=colour_name(colour), got=repr(heights)),
                             heights=heights)
     if len(heights) != count:
-        raise IllegalAction("MH-T-1", f"Each phase {name} picks exactly {count} pieces, "
-                                      f"not {len(heights)}.", heights=heights, count=count)
+        raise IllegalAction("MH-T-1", _("You pick exactly {count} {colour} pieces each round, "
+                                        "not {got}.", count=count, colour=colour_name(colour),
+                                        got=len(heights)), heights=heights, count=count)
     wrong = [h for h in heights if h not in HEIGHTS]
     if wrong:
-        raise IllegalAction("MH-C-3", f"Pieces are 1 to 4 storeys high; there is no {wrong[0]}.",
-                            heights=heights)
+        raise IllegalAction("MH-C-3", _("Pieces are 1 to 4 storeys high; there is no piece of "
+                                        "{height}.", height=wrong[0]), heights=heights)
     limit = available(record, count)
-    for h in HEIGHTS:
-        if heights.count(h) > limit[str(h)]:
-            raise IllegalAction("MH-C-3", f"Only {limit[str(h)]} {name} piece(s) of {h} storeys "
-                                          f"are left, not {heights.count(h)}.",
-                                heights=heights, available=limit)
+    for height in HEIGHTS:
+        want, have = heights.count(height), limit[str(height)]
+        if want > have:
+            raise IllegalAction("MH-C-3", ngettext(
+                "Only {n} {height}-storey {colour} piece is left in the box, not {want}.",
+                "Only {n} {height}-storey {colour} pieces are left in the box, not {want}.",
+                have, colour=colour_name(colour), height=height, want=want),
+                heights=heights, available=limit)
     return sorted(heights)
 
 
-def take(record: dict, heights: list[int]) -> dict:
-    """The colour's record after picking ``heights`` for the phase."""
-    stock = record["stock"]
-    if stock is not None:
-        stock = {k: n - heights.count(int(k)) for k, n in stock.items()}
-    return {**record, "stock": stock, "left": record["left"] - len(heights), "hand": heights}
+def take(record: dict, heights: list[int]) -> None:
+    """The colour takes ``heights`` out of the box for this round (changes ``record``)."""
+    supply = record["supply"]
+    for height in heights:
+        supply[str(height)] -= 1
+    record["picked"] = list(heights)
 
 
-def parse_height(colour: str, hand: list[int], value) -> int:
-    """A height the colour holds for this phase, or a refusal."""
+def parse_height(colour: str, picked: list[int], value) -> int:
+    """A height the colour has picked and not built yet, or a refusal."""
     if isinstance(value, list) or (type(value) is int and value > max(HEIGHTS)):
-        raise IllegalAction("MH-B-4", f"Build one piece at a time; pieces are never combined "
-                                      f"({value!r} is not one piece).", height=value)
+        raise IllegalAction("MH-B-4", _("Build one piece at a time; pieces are never put on "
+                                        "together, and {height} is not one piece.",
+                                        height=repr(value)), height=value)
     if type(value) is not int or value < 1:
-        raise IllegalAction("MH-C-3", f"A piece is 1 to 4 storeys high, not {value!r}.", height=value)
-    if value not in hand:
-        held = ", ".join(map(str, hand)) or "none"
-        raise IllegalAction("MH-T-2", f"{colour_name(colour).capitalize()} has no {value}-storey "
-                                      f"piece left this phase (picked and unbuilt: {held}).",
-                            height=value, hand=hand)
+        raise IllegalAction("MH-C-3", _("A piece is 1 to 4 storeys high, not {height}.",
+                                        height=repr(value)), height=value)
+    if value not in picked:
+        held = picked or [_("none")]
+        raise IllegalAction("MH-T-2", _("You have no {height}-storey {colour} piece left this "
+                                        "round; you picked and have not built: {held}.",
+                                        colour=colour_name(colour), height=value, held=held),
+                            height=value, picked=picked)
     return value

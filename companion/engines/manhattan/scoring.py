@@ -1,104 +1,115 @@
-"""Scoring after every phase (MH-SC); points add up over the game.
+"""Scoring after every round (MH-SC); points add up over the game.
 
-Each phase yields three events — tallest tower (MH-SC-1), city majorities
-(MH-SC-2), towers owned (MH-SC-3) — whose lines name a colour; an event's
-``points`` are per seat (a two-player seat adds its two colours) and its
-``colours`` per colour.
+After each round the state keeps what its scoring needs of the board, a small
+``record`` (``state["scored"]``); ``scores`` turns the records into events. Each round
+yields three events — tallest tower (MH-SC-1), city majorities (MH-SC-2), towers owned
+(MH-SC-3) — whose lines name a colour; an event's ``points`` are per seat (a two-player
+seat adds its two colours) and its ``by_colour`` per colour.
 """
 
-import copy
-from collections import Counter
-
-from .board import CITIES, owner, storeys, where
-from .pieces import colour_name
+from .. import common
+from ..text import _, ngettext
+from .board import CITIES, city_name, storeys, where
+from .state import label
 
 TALLEST, MAJORITY, PER_TOWER = 3, 2, 1
 
 
-def towers(board: dict) -> list[tuple[str, int, str, int]]:
-    """Every standing tower as (city, lot, owner, storeys)."""
-    return [(city, lot, owner(t), storeys(t))
-            for city in CITIES for lot, t in enumerate(board[city]) if t]
+def record(board: dict) -> dict:
+    """What scoring needs of the board as it stands: the greatest height and where it
+    stands (``[city, lot, owner]``), and per city how many towers each colour owns."""
+    height, tallest, owned = 0, [], {}
+    for city, lots in board.items():
+        count = {}
+        for lot, tower in enumerate(lots):
+            if not tower:
+                continue
+            top, size = tower[-1][0], storeys(tower)
+            count[top] = count.get(top, 0) + 1
+            if size > height:
+                height, tallest = size, []
+            if size == height:
+                tallest.append([city, lot, top])
+        owned[city] = count
+    return {"height": height, "tallest": tallest, "owned": owned}
 
 
-def phase_events(state: dict) -> list[dict]:
-    """The three scoring events for the board as it stands, titled with the phase."""
-    standing = towers(state["board"])
-    label = _labeller(state)
-    phase = f"Phase {state['phase']}"
+def round_events(state: dict, scored: dict, n: int) -> list[dict]:
+    """The three scoring events of round ``n`` from its ``record``."""
+
+    def who(colour):
+        return label(state, colour)
+
     return [
-        _event(state, f"{phase}: tallest tower", "MH-SC-1", _tallest(standing, label)),
-        _event(state, f"{phase}: city majorities", "MH-SC-2", _majorities(standing, label)),
-        _event(state, f"{phase}: towers owned", "MH-SC-3", _owned(state, standing, label)),
+        _event(state, _("Round {round}: tallest tower", round=n), "MH-SC-1", _tallest(scored, who)),
+        _event(state, _("Round {round}: city majorities", round=n), "MH-SC-2",
+               _majorities(scored, who)),
+        _event(state, _("Round {round}: towers owned", round=n), "MH-SC-3",
+               _owned(state, scored, who)),
     ]
 
 
-def _labeller(state: dict):
-    names = {p["seat"]: p["name"] for p in state["players"]}
-    return lambda c: f"{names[state['colours'][c]['seat']]} ({colour_name(c)})"
-
-
-def _line(state: dict, colour: str | None, text: str, points: int) -> dict:
-    seat = state["colours"][colour]["seat"] if colour else None
-    return {"seat": seat, "colour": colour, "text": text, "points": points}
-
-
-def _tallest(standing, label) -> list[tuple]:
-    if not standing:
-        return [(None, "No tower stands yet.", 0)]
-    top = max(s for *_, s in standing)
-    best = [(city, lot, c) for city, lot, c, s in standing if s == top]
+def _tallest(scored: dict, who) -> list[tuple]:
+    best, top = scored["tallest"], scored["height"]
+    if not best:
+        return [(None, _("No tower stands yet."), 0)]
     if len(best) > 1:
-        spots = "; ".join(f"{label(c)} on {where(city, lot)}" for city, lot, c in best)
-        return [(None, f"{len(best)} towers share the greatest height of {top} storeys ({spots}): "
-                       "nobody scores.", 0)]
+        spots = [_("{who} on {place}", who=who(c), place=where(city, lot)) for city, lot, c in best]
+        return [(None, _("{count} towers share the greatest height of {n} storeys ({spots}): "
+                         "nobody scores.", count=len(best), n=top, spots=spots), 0)]
     city, lot, c = best[0]
-    return [(c, f"{label(c)} owns the tallest tower, {top} storeys on {where(city, lot)}.", TALLEST)]
+    return [(c, _("{who} owns the tallest tower, {n} storeys on {place}.",
+                  who=who(c), n=top, place=where(city, lot)), TALLEST)]
 
 
-def _majorities(standing, label) -> list[tuple]:
+def _majorities(scored: dict, who) -> list[tuple]:
     lines = []
-    for city, name in CITIES.items():
-        count = Counter(c for town, _, c, _ in standing if town == city)
+    for city in CITIES:
+        count = scored["owned"][city]
         if not count:
-            lines.append((None, f"{name}: no towers.", 0))
+            lines.append((None, _("{city}: no towers.", city=city_name(city)), 0))
             continue
         most = max(count.values())
         leaders = [c for c, n in count.items() if n == most]
         if len(leaders) == 1:
-            lines.append((leaders[0], f"{name}: {label(leaders[0])} owns the most towers "
-                                      f"({most} of {sum(count.values())}).", MAJORITY))
+            lines.append((leaders[0], _("{city}: {who} owns the most towers ({most} of {total}).",
+                                        city=city_name(city), who=who(leaders[0]), most=most,
+                                        total=sum(count.values())), MAJORITY))
         else:
-            tied = " and ".join([", ".join(label(c) for c in leaders[:-1]), label(leaders[-1])])
-            lines.append((None, f"{name}: {tied} tie with {most} tower(s) each; nobody scores.", 0))
+            lines.append((None, ngettext(
+                "{city}: {who} tie with {n} tower each; nobody scores.",
+                "{city}: {who} tie with {n} towers each; nobody scores.",
+                most, city=city_name(city), who=[who(c) for c in leaders]), 0))
     return lines
 
 
-def _owned(state: dict, standing, label) -> list[tuple]:
-    count = Counter(c for *_, c, _ in standing)
-    return [(c, f"{label(c)} owns {count[c]} tower(s).", count[c] * PER_TOWER)
-            for c in state["colours"]]
+def _owned(state: dict, scored: dict, who) -> list[tuple]:
+    count = {c: sum(city.get(c, 0) for city in scored["owned"].values()) for c in state["colours"]}
+    return [(c, ngettext("{who} owns {n} tower.", "{who} owns {n} towers.", count[c], who=who(c)),
+             count[c] * PER_TOWER) for c in state["colours"]]
 
 
-def _event(state: dict, title: str, rule: str, lines: list[tuple]) -> dict:
-    lines = [_line(state, c, text, pts) for c, text, pts in lines]
-    colours = {c: sum(l["points"] for l in lines if l["colour"] == c) for c in state["colours"]}
-    points = {p["seat"]: sum(colours[c] for c in p["colours"]) for p in state["players"]}
-    return {"title": title, "rule": rule, "points": points, "colours": colours, "lines": lines}
+def _event(state: dict, title, rule: str, lines: list[tuple]) -> dict:
+    seat_of = {c: r["seat"] for c, r in state["colours"].items()}
+    lines = [{"seat": seat_of.get(c), "colour": c, "text": text, "points": pts}
+             for c, text, pts in lines]
+    by_colour = {c: sum(line["points"] for line in lines if line["colour"] == c)
+                 for c in state["colours"]}
+    points = {p["seat"]: sum(by_colour[c] for c in p["colours"]) for p in state["players"]}
+    return {"title": title, "rule": rule, "points": points, "by_colour": by_colour, "lines": lines}
 
 
 def scores(state: dict) -> dict:
-    """Totals per seat (and per colour), every phase's events, and the winners at the end.
+    """Totals per seat (and per colour), every round's events, and the winners at the end.
 
     A tie for the highest total is shared (MH-SC-4).
     """
-    events = state["events"]
+    events = [event for n, scored in enumerate(state["scored"], 1)
+              for event in round_events(state, scored, n)]
     totals = {p["seat"]: sum(e["points"][p["seat"]] for e in events) for p in state["players"]}
-    by_colour = {c: sum(e["colours"][c] for e in events) for c in state["colours"]}
+    by_colour = {c: sum(e["by_colour"][c] for e in events) for c in state["colours"]}
     winners = []
-    if state["step"] == "over":
+    if state["phase"] == common.OVER:
         best = max(totals.values())
         winners = [seat for seat, total in totals.items() if total == best]
-    return {"totals": totals, "colour_totals": by_colour,
-            "events": copy.deepcopy(events),
-            "winners": winners}
+    return {"totals": totals, "colour_totals": by_colour, "events": events, "winners": winners}

@@ -1,48 +1,72 @@
-"""What a screen shows. Manhattan has no secrets the engine knows of (hands are
-not tracked; picks are laid out in the open), so every seat sees the table's view
-plus which seat it is."""
+"""What a screen shows. Everything on the table is public: the towers, the picked pieces,
+the played stack. The one secret is a seat's cards with private hands (MH-H-2): its own
+view lists them, every other seat and the table screen see only how many it holds."""
 
 from collections import Counter
 
-from .board import CARD_LOTS, CITIES, SIDES, SQUARES, card_name, lot_name, owner, square, storeys
-from .game import clockwise, to_act
-from .pieces import colour_name
-from .scoring import scores, towers
+from .. import common
+from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, SQUARES, card_name, owner, square, storeys, towers
+from .cards import HAND, tracked
+from .flow import to_act
+from .pieces import HEIGHTS, colour_name, left
+from .scoring import scores
+from .state import order
+from ..text import _
 
 
 def view(state: dict, seat: str | None) -> dict:
     result = scores(state)
-    owned = Counter(c for *_, c, _ in towers(state["board"]))
+    owned = Counter(c for *_rest, c, _height in towers(state["board"]))
+    hands = state["hands"]
     return {
         "game": "manhattan",
         "you": seat,
         "phase": state["phase"],
-        "phases": state["phases"],
-        "per_phase": state["per_phase"],
-        "step": state["step"],
+        "round": state["round"],
+        "rounds": state["rounds"],
+        "per_round": state["per_round"],
         "marker": state["marker"],
-        "order": clockwise(state),
+        "order": order(state),
         "to_act": sorted(to_act(state)),
-        "players": [{"seat": p["seat"], "name": p["name"], "side": p["side"],
-                     "side_name": SIDES[p["side"]], "colours": list(p["colours"]),
-                     "score": result["totals"][p["seat"]],
-                     "card_lots": [square(lot) for lot in CARD_LOTS[p["side"]]]}
-                    for p in state["players"]],
-        "colours": {c: {"name": colour_name(c), "seat": r["seat"], "left": r["left"],
-                        "stock": r["stock"], "picked": list(r["hand"]), "towers": owned[c],
-                        "score": result["colour_totals"][c]}
+        "players": [_player(state, p, result["totals"][p["seat"]]) for p in state["players"]],
+        "colours": {c: {"label": colour_name(c), "seat": r["seat"], "supply": dict(r["supply"]),
+                        "left": left(r), "picked": list(r["picked"]), "aside": r["aside"],
+                        "towers": owned[c], "score": result["colour_totals"][c]}
                     for c, r in state["colours"].items()},
-        "cities": [{"city": city, "name": name,
+        "heights": list(HEIGHTS),
+        "cities": [{"city": city, "label": _(name),
                     "lots": [_lot(state["board"][city][lot], lot) for lot in SQUARES]}
                    for city, name in CITIES.items()],
         "cards": {"deck": state["cards"]["deck"],
-                  "played": [{"card": square(i), "name": card_name(i), "count": n}
+                  "played": [{"card": square(i), "label": card_name(i), "count": n}
                              for i, n in enumerate(state["cards"]["played"])]},
+        "private_hands": tracked(state),
+        "hand": [square(c) for c in hands[seat]] if hands and seat in hands else None,
+        "last": _last(state["last"]),
         "winners": result["winners"],
     }
 
 
-def _lot(tower: list, lot: int) -> dict:
-    return {"lot": square(lot), "name": lot_name(lot),
-            "pieces": [{"colour": c, "height": h} for c, h in tower],
+def _player(state: dict, p: dict, score: int) -> dict:
+    hands = state["hands"]
+    return common.player(
+        p["seat"], p["name"], score, p["colours"][0],
+        side=p["side"], side_label=_(SIDES[p["side"]]), colours=list(p["colours"]),
+        card_lots=[square(lot) for lot in CARD_LOTS[p["side"]]],
+        cards_held=len(hands[p["seat"]]) if hands else HAND)
+
+
+def _lot(tower: list | None, lot: int) -> dict:
+    return {"lot": square(lot), "label": _(LOT_NAMES[lot]),
+            "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
             "owner": owner(tower), "storeys": storeys(tower)}
+
+
+def _last(last: dict | None) -> dict | None:
+    """The last card played and what it did (public: cards are played face up)."""
+    if last is None:
+        return None
+    shown = {**last, "card": square(last["card"])}
+    if "lot" in last:
+        shown["lot"] = square(last["lot"])
+    return shown

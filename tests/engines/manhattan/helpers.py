@@ -4,6 +4,7 @@ import pytest
 
 from companion.engines import IllegalAction
 from companion.engines import manhattan as engine
+from companion.engines.text import english
 
 # The digest's card -> lot formulas (MH-T-3), used to aim at a lot by its board position.
 DIGEST_TURN = {
@@ -46,12 +47,18 @@ def seat_of(state, colour):
 
 def pick(state, picks):
     """Every colour picks, in turn: ``picks[colour]`` or the first option legal() offers."""
-    while engine.view(state, None)["step"] == "pick":
+    while state["phase"] == "pick":
         (seat,) = engine.to_act(state)
-        offer = engine.legal(state, seat)["pick"]
-        heights = picks.get(offer["colour"]) or engine.legal(state, seat)["actions"][0]["heights"]
-        state = engine.apply(state, seat, {"type": "pick", "colour": offer["colour"], "heights": heights})
+        first = engine.legal(state, seat)["actions"][0]
+        heights = picks.get(first["colour"]) or first["heights"]
+        state = engine.apply(state, seat, {"type": "pick", "colour": first["colour"],
+                                           "heights": heights})
     return state
+
+
+def picked(state, colour):
+    """The heights ``colour`` picked this round and has not built yet."""
+    return engine.view(state, None)["colours"][colour]["picked"]
 
 
 def place(state, colour, city, lot, height, seat=None):
@@ -71,10 +78,11 @@ def play_rounds(state, rounds):
 
 
 def refused(rule, fn, *args, **kwargs):
-    """Assert the call is refused citing ``rule``; return the error."""
+    """Assert the call is refused citing ``rule`` with a text that renders; return the error."""
     with pytest.raises(IllegalAction) as exc:
         fn(*args, **kwargs)
     assert exc.value.rule == rule, exc.value
+    assert english(exc.value.text) == exc.value.message
     return exc.value
 
 

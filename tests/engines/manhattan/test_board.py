@@ -4,7 +4,9 @@ import pytest
 
 from companion.engines import manhattan as engine
 
-from .helpers import FOUR, lot_at, new_game, pick, refused
+from companion.engines.text import english
+
+from .helpers import FOUR, lot_at, new_game, pick, picked, refused
 
 # What a card square means from each side, written out by hand: the card grid is
 # read as its player sees it (far row first, left to right) and gives board lots.
@@ -27,7 +29,8 @@ def first_turn(side):
 @pytest.mark.parametrize("side", "NESW")
 def test_each_side_turns_all_nine_card_squares(side):
     state, seat = first_turn(side)
-    (colour, heights), = engine.legal(state, seat)["hand"].items()
+    (colour,) = next(p["colours"] for p in engine.view(state, None)["players"] if p["seat"] == seat)
+    heights = picked(state, colour)
     for card, lot in zip(CARDS, SEEN_FROM[side]):
         after = engine.apply(state, seat, {"type": "place", "card": card, "city": "cairo",
                                            "height": heights[0]})
@@ -40,7 +43,8 @@ def test_each_side_turns_all_nine_card_squares(side):
 @pytest.mark.parametrize("side", "NESW")
 def test_legal_names_the_lot_each_card_points_to(side):
     state, seat = first_turn(side)
-    pairs = {(tuple(a["card"]), tuple(a["lot"])) for a in engine.legal(state, seat)["actions"]}
+    pairs = {(tuple(a["card"]), tuple(a["lot"])) for a in engine.legal(state, seat)["actions"]
+             if a["type"] == "place"}
     assert pairs == {(tuple(card), tuple(lot)) for card, lot in zip(CARDS, SEEN_FROM[side])}
 
 
@@ -50,7 +54,9 @@ def test_a_lot_that_disagrees_with_the_card_is_refused():
     action = {"type": "place", "card": [0, 0], "city": "cairo", "height": h}
     engine.apply(state, seat, {**action, "lot": SW})
     err = refused("MH-T-3", engine.apply, state, seat, {**action, "lot": [0, 0]})
-    assert "south-west lot of Cairo" in err.message
+    assert err.message == ("Seen from your side (east) this card points to the south-west lot of "
+                           "Cairo, not to the lot [0, 0].")
+    assert err.details == {"lot": [0, 0], "expected": SW}
 
 
 @pytest.mark.parametrize("city", ["manhattan", "cairo", "sao_paulo", "frankfurt", "sydney",
@@ -67,20 +73,22 @@ def test_an_unknown_city_is_refused():
     h = engine.legal(state, seat)["actions"][0]["height"]
     err = refused("MH-C-1", engine.apply, state, seat,
                   {"type": "place", "card": [1, 1], "city": "venice", "height": h})
-    assert "venice" in err.message
+    assert err.message == ("There is no city 'venice'; the cities are Manhattan, Cairo, "
+                           "São Paulo, Frankfurt, Sydney, Hong Kong.")
 
 
 @pytest.mark.parametrize("card", [[3, 0], [0, -1], [1], "centre", None, [1.0, 1], [True, 0]])
 def test_a_card_outside_the_grid_is_refused(card):
     state, seat = first_turn("S")
     h = engine.legal(state, seat)["actions"][0]["height"]
-    refused("MH-C-2", engine.apply, state, seat,
-            {"type": "place", "card": card, "city": "cairo", "height": h})
+    err = refused("MH-C-2", engine.apply, state, seat,
+                  {"type": "place", "card": card, "city": "cairo", "height": h})
+    assert repr(card) in err.message
 
 
 def test_the_board_has_six_cities_of_nine_lots():
     view = engine.view(new_game(), None)
-    assert [c["name"] for c in view["cities"]] == ["Manhattan", "Cairo", "São Paulo", "Frankfurt",
-                                                   "Sydney", "Hong Kong"]
+    assert [english(c["label"]) for c in view["cities"]] == [
+        "Manhattan", "Cairo", "São Paulo", "Frankfurt", "Sydney", "Hong Kong"]
     assert all(len(c["lots"]) == 9 and not any(l["pieces"] for l in c["lots"])
                for c in view["cities"])

@@ -2,7 +2,9 @@
 
 from companion.engines import manhattan as engine
 
-from .helpers import FOUR, lot_at, new_game, pick, place, play_rounds, refused
+from companion.engines.text import english
+
+from .helpers import FOUR, lot_at, new_game, pick, picked, place, play_rounds, refused
 
 TWO = [("a", "N", ["black", "red"]), ("z", "S", ["green", "light_blue"])]
 MID, NW = [1, 1], [0, 0]
@@ -30,9 +32,9 @@ def test_digest_example_black_needs_a_piece_of_at_least_two():
         ("light_blue", 3), ("black", 1), ("red", 3), ("light_blue", 2), ("black", 2)]
     assert tower["owner"] == "light_blue"
     err = refused("MH-B-3", place, state, "black", "cairo", NW, 1)
-    assert err.details["needed"] == 2
-    assert "Light blue owns" in err.message and "5 storeys" in err.message
-    assert "black has 3" in err.message and "at least 2" in err.message
+    assert err.details == {"height": 1, "needed": 2}
+    assert err.message == ("The tower on the north-west lot of Cairo belongs to light blue with 5 "
+                           "storeys and black has 3 there: you need a black piece of at least 2.")
     after = place(state, "black", "cairo", NW, 2)
     assert lot_at(after, "cairo", NW)["owner"] == "black"
     assert lot_at(after, "cairo", NW)["storeys"] == 13
@@ -41,10 +43,12 @@ def test_digest_example_black_needs_a_piece_of_at_least_two():
 def test_digest_example_in_legal():
     state = example_tower()
     offer = engine.legal(state, "b")
-    here = [a["height"] for a in offer["actions"] if a["city"] == "cairo" and a["lot"] == NW]
+    here = [a["height"] for a in offer["actions"]
+            if a["type"] == "place" and a["city"] == "cairo" and a["lot"] == NW]
     assert here == [2]
     (why,) = [b for b in offer["blocked"] if b.get("city") == "cairo" and b.get("lot") == NW]
     assert why["rule"] == "MH-B-3" and why["heights"] == [1]
+    assert english(why["reason"]).endswith("you need a black piece of at least 2.")
 
 
 def test_takeover_with_equal_storeys_is_enough():
@@ -57,6 +61,7 @@ def test_takeover_with_equal_storeys_is_enough():
 
 
 def test_any_piece_goes_on_an_empty_lot_or_own_tower():
+    """MH-B-2: the smallest piece is enough on an empty lot or on a tower the colour owns."""
     state = example_tower()
     state = place(state, "black", "hong_kong", [0, 0], 1)
     state = place(state, "light_blue", "cairo", NW, 1)  # own tower: no minimum
@@ -64,10 +69,22 @@ def test_any_piece_goes_on_an_empty_lot_or_own_tower():
     assert lot_at(state, "hong_kong", [0, 0])["owner"] == "black"
 
 
+def test_a_tall_lead_can_be_out_of_reach_of_any_piece():
+    """MH-B-3: a lead of more than four storeys cannot be taken over in one placement."""
+    state = pick(new_game(FOUR[:3]), {"black": [4] * 4, "light_blue": [1] * 4})
+    state = place(state, "black", "cairo", MID, 4)
+    state = place(state, "light_blue", "sydney", MID, 1)
+    state = place(state, "red", "sydney", [0, 0], picked(state, "red")[0])
+    state = place(state, "black", "cairo", MID, 4)  # black: 8 storeys
+    err = refused("MH-B-3", place, state, "light_blue", "cairo", MID, 1)
+    assert err.details["needed"] == 8
+    assert err.message.endswith("no single piece is tall enough for you to build on it.")
+
+
 def test_with_two_players_the_other_own_colour_counts_as_someone_else():
     state = pick(new_game(TWO, start="a"), {"black": [4, 1, 1, 1], "red": [1, 1, 1, 2]})
     state = place(state, "black", "cairo", MID, 4)
-    state = place(state, "green", "sydney", MID, engine.legal(state, "z")["hand"]["green"][0])
+    state = place(state, "green", "sydney", MID, picked(state, "green")[0])
     err = refused("MH-B-3", place, state, "red", "cairo", MID, 2)
     assert err.details["needed"] == 4
     state = place(state, "black", "cairo", MID, 1)
@@ -81,7 +98,7 @@ def test_the_top_piece_owns_the_tower_not_the_most_storeys():
     tower = lot_at(state, "cairo", MID)
     assert tower["owner"] == "light_blue" and tower["storeys"] == 8
     view = engine.view(state, None)["colours"]
-    assert (view["black"]["towers"], view["light_blue"]["towers"]) == (0, 1)
+    assert (view["black"]["towers"], view["light_blue"]["towers"]) == (0, 1)  # MH-B-1
 
 
 def test_towers_have_no_height_limit():

@@ -2,8 +2,11 @@
 
 import random
 
+from companion.engines import common
 from companion.engines import manhattan as engine
-from companion.engines.manhattan import playout
+from companion.engines.manhattan import playout, scoring
+
+from companion.engines.text import english
 
 from .helpers import FOUR, new_game, pick, place, play_rounds
 
@@ -50,12 +53,21 @@ def test_seed_example_lines_explain_each_city():
     lines = by_rule(engine.scores(seed_example())["events"])
     tallest = lines["MH-SC-1"]["lines"]
     assert [(l["colour"], l["points"]) for l in tallest] == [("light_blue", 3)]
-    assert "11 storeys" in tallest[0]["text"] and "Frankfurt" in tallest[0]["text"]
-    cities = {l["text"].split(":")[0]: l for l in lines["MH-SC-2"]["lines"]}
+    assert english(tallest[0]["text"]) == (
+        "L (light blue) owns the tallest tower, 11 storeys on the north-west lot of Frankfurt.")
+    cities = {english(l["text"]).split(":")[0]: l for l in lines["MH-SC-2"]["lines"]}
     assert {name: (l["colour"], l["points"]) for name, l in cities.items()} == {
         "Manhattan": (None, 0), "Cairo": (None, 0), "São Paulo": ("red", 2),
         "Frankfurt": ("black", 2), "Sydney": ("light_blue", 2), "Hong Kong": ("black", 2)}
-    assert "tie" in cities["Cairo"]["text"] and "nobody" in cities["Manhattan"]["text"]
+    assert english(cities["Cairo"]["text"]) == (
+        "Cairo: R (red), L (light blue), G (green) tie with 1 tower each; nobody scores.")
+    assert english(cities["Manhattan"]["text"]) == (
+        "Manhattan: G (green), B (black), R (red) tie with 1 tower each; nobody scores.")
+    assert english(cities["Frankfurt"]["text"]) == (
+        "Frankfurt: B (black) owns the most towers (2 of 4).")
+    owned = {l["colour"]: english(l["text"]) for l in lines["MH-SC-3"]["lines"]}
+    assert owned["black"] == "B (black) owns 5 towers."
+    assert english(lines["MH-SC-1"]["title"]) == "Round 1: tallest tower"
 
 
 def three_player_phase(black_lots):
@@ -81,7 +93,9 @@ def test_shared_greatest_height_scores_nobody_even_for_one_owner():
                                  ("frankfurt", [2, 2])])
     assert events["MH-SC-1"]["points"] == {"b": 0, "l": 0, "r": 0}
     assert events["MH-SC-1"]["lines"][0]["seat"] is None
-    assert "4 towers share" in events["MH-SC-1"]["lines"][0]["text"]
+    assert english(events["MH-SC-1"]["lines"][0]["text"]).startswith(
+        "4 towers share the greatest height of 4 storeys (B (black) on the north-west lot of "
+        "Manhattan, ")
 
 
 def test_majority_scores_two_and_a_tie_scores_nobody():
@@ -91,7 +105,7 @@ def test_majority_scores_two_and_a_tie_scores_nobody():
     # Cairo black 2; Manhattan black 1; Sydney light blue 3 v black 1; Hong Kong red 3;
     # São Paulo light blue 1 v red 1 (tie); Frankfurt empty.
     assert majority["points"] == {"b": 4, "l": 2, "r": 2}
-    texts = {l["text"].split(":")[0]: l["points"] for l in majority["lines"]}
+    texts = {english(l["text"]).split(":")[0]: l["points"] for l in majority["lines"]}
     assert texts == {"Manhattan": 2, "Cairo": 2, "São Paulo": 0, "Frankfurt": 0, "Sydney": 2,
                      "Hong Kong": 2}
 
@@ -112,8 +126,8 @@ def test_two_player_colours_score_apart_and_add_up():
     result = engine.scores(state)
     events = by_rule(result["events"])
     # Cairo: black 4 v red 4 -> nobody, although both are seat a's.
-    assert events["MH-SC-2"]["colours"] == {"black": 0, "red": 0, "green": 0, "light_blue": 0}
-    assert events["MH-SC-3"]["colours"] == {"black": 4, "red": 4, "green": 4, "light_blue": 4}
+    assert events["MH-SC-2"]["by_colour"] == {"black": 0, "red": 0, "green": 0, "light_blue": 0}
+    assert events["MH-SC-3"]["by_colour"] == {"black": 4, "red": 4, "green": 4, "light_blue": 4}
     assert events["MH-SC-1"]["points"] == {"a": 0, "z": 0}
     assert result["totals"] == {"a": 8, "z": 8}
 
@@ -139,16 +153,13 @@ def test_scores_add_up_over_phases_and_the_best_total_wins():
 
 def test_a_tie_for_the_highest_total_is_shared():
     rng = random.Random(3)
-    state = engine.setup(playout.random_config(rng, 3))
-    while not engine.is_over(state):
-        seat = next(iter(engine.to_act(state)))
-        state = engine.apply(state, seat, playout.random_action(state, seat, rng))
-    template = engine.scores(state)["events"][0]
+    _config, _events, state = common.random_game(engine, rng, 3)
     seats = {c: v["seat"] for c, v in engine.view(state, None)["colours"].items()}
-    colours = dict(zip(seats, (7, 7, 5)))
-    tied = {**template, "colours": colours,
-            "points": {seats[c]: n for c, n in colours.items()},
-            "lines": [{"seat": seats[c], "colour": c, "text": "", "points": n}
-                      for c, n in colours.items()]}
-    result = engine.scores({**state, "events": [tied]})
-    assert sorted(result["winners"]) == sorted(seats[c] for c in list(seats)[:2])
+    first, second, third = list(seats)
+    # one round: first and second each own one tower in a city of their own, third none
+    board = {city: [None] * 9 for city in state["board"]}
+    board["cairo"][0], board["sydney"][0] = [[first, 1]], [[second, 1]]
+    tied = {**state, "scored": [scoring.record(board)]}
+    result = engine.scores(tied)
+    assert result["totals"] == {seats[first]: 3, seats[second]: 3, seats[third]: 0}
+    assert sorted(result["winners"]) == sorted([seats[first], seats[second]])
