@@ -7,7 +7,6 @@ start, so a restart (even a pulled plug) resumes every table exactly.
 
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -75,7 +74,7 @@ class Tables:
             join_code=secrets.token_urlsafe(9),
             host_secret=secrets.token_urlsafe(24),
             status="playing",
-            created_at=time.time(),
+            created_at=self.store.now(),  # the clock corrected from the host's browser
         )
         self.store.create_table(row, [p["seat"] for p in config["players"]])
         return row

@@ -49,11 +49,11 @@ def create_app(config: dict | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = {"tables": tables, "hub": hub}
 
-    from . import errors, filters, home, host, play, rules, sockets
+    from . import errors, filters, history, home, host, play, rules, sockets, wifi
 
     errors.register(app)
     filters.register(app)
-    for module in (home, play, host, rules):
+    for module in (home, play, host, rules, history, wifi):
         app.register_blueprint(module.bp)
     sockets.init_app(app, tables, hub)
     # Everything built so far lives as long as the process: keep it out of the
