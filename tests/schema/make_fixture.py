@@ -5,10 +5,11 @@ Run it once per schema version, with that version's code, and check the file in:
 
     .venv/bin/python -m tests.schema.make_fixture tests/schema/v2.sqlite3
 
-It uses only the store's calls that every version keeps (create a table, append,
-claim a seat, undo, set the status, save a profile), so the file holds what a real
-game night leaves: a finished game, a game in progress with seats taken and an
-undone move, and a saved board profile. The games are random but seeded.
+It uses the store's calls that every version keeps (create a table, append, claim
+a seat, undo, set the status, save a profile), so the file holds what a real game
+night leaves: a finished game, a game in progress with seats taken and an undone
+move, and a saved board profile; from schema 2 on, also a merged name in the roster
+and the tables' results. The games are random but seeded.
 """
 
 import random
@@ -43,6 +44,11 @@ def make(path: Path) -> None:
     for seat in ("s1", "s2"):
         store.claim_seat(RUNNING, seat, f"secret-of-{seat}")
     store.save_profile("fifth_avenue", "our box", {"board": "5-lot", "rings": config["rings"]})
+    if hasattr(store, "merge_people"):  # schema 2 and later: a merged name, worked-out results
+        from companion import history
+
+        store.merge_people("dieter", "carla")
+        history.results(store)
 
 
 def _table(store, table_id, title, config, events):
