@@ -6,7 +6,7 @@ goes on writing. The copy is checked (``PRAGMA integrity_check``), turned into a
 single self-contained file (no ``-wal`` beside it) and only then renamed into place,
 so a backup file is either whole or absent.
 
-Into a folder, backups are named by date and time (``companion-20250131-2215.sqlite3``)
+Into a folder, backups are named by date and time (``companion-20250131-221500-123.sqlite3``)
 and the oldest are removed beyond ``keep``; a backup identical to the newest one is
 not written again, so a timer that runs while nobody plays does not push the last
 real game night out of the rotation.
@@ -44,8 +44,7 @@ def backup(database: str | os.PathLike, dest: str | os.PathLike, keep: int | Non
     dest = Path(dest)
     if into_folder:
         dest.mkdir(parents=True, exist_ok=True)
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(clock()))
-        target = dest / f"{PREFIX}{stamp}{SUFFIX}"
+        target = dest / f"{PREFIX}{_stamp(clock(), milliseconds=True)}{SUFFIX}"
     else:
         target = dest
     partial = target.with_name(f".{target.name}.partial")
@@ -62,6 +61,12 @@ def backup(database: str | os.PathLike, dest: str | os.PathLike, keep: int | Non
     _sync_folder(target.parent)
     removed = _prune(dest, keep) if into_folder and keep else []
     return Result(target, True, removed)
+
+
+def _stamp(now: float, milliseconds: bool = False) -> str:
+    """Local date and time in a file name that sorts by time: 20250131-221500(-123)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    return f"{stamp}-{int(now * 1000) % 1000:03d}" if milliseconds else stamp
 
 
 def _open_source(path: Path) -> sqlite3.Connection:
@@ -166,8 +171,7 @@ def restore(backup_file: str | os.PathLike, database: str | os.PathLike, clock=t
     database.parent.mkdir(parents=True, exist_ok=True)
     kept = None
     if database.exists():
-        stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(clock()))
-        kept = database.with_name(f"{database.name}.before-restore-{stamp}")
+        kept = database.with_name(f"{database.name}.before-restore-{_stamp(clock())}")
         source = _open_source(database)
         try:
             _copy(source, kept)  # includes moves still in the -wal file

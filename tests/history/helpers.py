@@ -46,7 +46,9 @@ class Night:
 
 
 def final_scores(config, events):
+    """(totals, winners, over) after ``events``, worked out by the engine directly."""
     state = ENGINE.setup(config)
     for seat, action in events:
         state = ENGINE.apply(state, seat, action)
-    return ENGINE.scores(state)["totals"], ENGINE.is_over(state)
+    scores = ENGINE.scores(state)
+    return scores["totals"], scores["winners"], ENGINE.is_over(state)
