@@ -27,7 +27,7 @@ MAX_UTC_OFFSET = 18 * 60  # minutes; the widest real time zone is +14:00
 class Clock:
     def __init__(self, system=time.time, synchronised=None):
         self._system = system
-        self._synchronised = synchronised or (lambda: os.path.exists(SYNCHRONISED_MARK))
+        self.synchronised = synchronised or (lambda: os.path.exists(SYNCHRONISED_MARK))
         self._lock = threading.Lock()
         self.offset = 0.0  # seconds to add to the system clock
         self.learned = False
@@ -49,7 +49,7 @@ class Clock:
         with self._lock:
             if zone is not None and abs(zone) <= MAX_UTC_OFFSET and (from_host or self.utc_offset is None):
                 self.utc_offset = zone
-            if self._synchronised() or (self.learned and not from_host):
+            if self.synchronised() or (self.learned and not from_host):
                 return False
             offset = browser - self._system()
             self.learned = True

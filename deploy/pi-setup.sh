@@ -149,7 +149,7 @@ valid_port() {
 }
 
 main() {
-    local hostname_="" start=yes port=""
+    local hostname_="" start=yes port="" port_given=no
     while (($#)); do
         case $1 in
             --hostname)
@@ -160,6 +160,7 @@ main() {
             --port)
                 (($# >= 2)) || die "--port needs a number"
                 port=$2
+                port_given=yes
                 shift 2
                 ;;
             --no-start) start=no; shift ;;
@@ -170,7 +171,7 @@ main() {
     if [[ -n "$hostname_" && ! "$hostname_" =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]]; then
         die "'$hostname_' is not a usable host name (lower-case letters, digits and '-')"
     fi
-    if [[ -n "$port" ]] && ! valid_port "$port"; then
+    if [[ $port_given == yes ]] && ! valid_port "$port"; then
         die "--port needs a port number from 1 to 65535, not '$port'"
     fi
     ((EUID == 0)) || die "run me as root: sudo $0"
@@ -182,7 +183,7 @@ main() {
     create_user
     install_code
     install_service
-    [[ -z "$port" ]] || set_port "$((10#$port))"
+    [[ $port_given == no ]] || set_port "$((10#$port))"
     [[ -z "$hostname_" ]] || set_hostname "$hostname_"
 
     if [[ $start == yes ]]; then
