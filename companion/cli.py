@@ -197,6 +197,11 @@ def serve(args: argparse.Namespace) -> None:
         serving.check_port(args.host, args.port)
     except serving.CannotServe as error:
         raise SystemExit(f"companion: {error}") from None
+    from companion.store import too_new
+
+    problem = too_new(serving.database())
+    if problem:
+        raise SystemExit(f"companion: {problem}")
     if not serving.claim_database(serving.database()):
         raise SystemExit(f"companion: another server is already using {serving.database()}. "
                          "Stop it first, or give this one its own --db.")

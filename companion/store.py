@@ -330,6 +330,25 @@ def schema_version(db: sqlite3.Connection) -> int:
     return version
 
 
+def too_new(path: str) -> str | None:
+    """Why this program cannot open the file at ``path`` (a newer schema), else None."""
+    if not Path(path).is_file():
+        return None
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        found = schema_version(db)
+    except sqlite3.DatabaseError:
+        return None  # not a database at all: opening it says so
+    finally:
+        db.close()
+    return _newer(path, found) if found > SCHEMA_VERSION else None
+
+
+def _newer(path: str, found: int) -> str:
+    return (f"{path} was written by a newer version of Table Companion (schema {found}; "
+            f"this version knows schema {SCHEMA_VERSION} at most). Update Table Companion.")
+
+
 def upgrade(db: sqlite3.Connection, path: str) -> int:
     """Bring the file to ``SCHEMA_VERSION``; returns the version it had.
 
@@ -337,10 +356,7 @@ def upgrade(db: sqlite3.Connection, path: str) -> int:
     Before changing a file that holds data, a copy of it is kept beside it."""
     found = schema_version(db)
     if found > SCHEMA_VERSION:
-        raise NewerDatabase(
-            f"{path} was written by a newer version of Table Companion (schema {found}; "
-            f"this version knows schema {SCHEMA_VERSION} at most). Update Table Companion."
-        )
+        raise NewerDatabase(_newer(path, found))
     if 0 < found < SCHEMA_VERSION:
         keep_copy(db, path, found)
     for target in range(found + 1, SCHEMA_VERSION + 1):

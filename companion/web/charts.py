@@ -5,6 +5,8 @@ readers, labels its bars and lines with names in words (never colour alone) and
 scales to the width of its box.
 """
 
+from dataclasses import dataclass
+
 from markupsafe import Markup, escape
 
 # Player colours of the games, as on the board pictures; others cycle through PALETTE.
@@ -50,62 +52,100 @@ def bars(title: str, rows: list[dict], unit: str = "") -> Markup:
     return Markup(f'<figure class="chart">{"".join(parts)}<figcaption>{escape(title)}</figcaption></figure>')
 
 
+@dataclass(frozen=True)
+class _Plot:
+    """Where data goes on a line chart: x from ``x0`` to ``x1``, y from 0 to ``y1``."""
+    x0: float
+    x1: float
+    y1: float
+    width: int = 640
+    height: int = 280
+    left: int = 44
+    right: int = 110
+    top: int = 12
+    bottom: int = 36
+
+    @property
+    def floor(self) -> float:
+        return self.height - self.bottom
+
+    def x(self, value: float) -> float:
+        return self.left + (self.width - self.left - self.right) * (value - self.x0) / (self.x1 - self.x0)
+
+    def y(self, value: float) -> float:
+        return self.top + (self.floor - self.top) * (1 - value / self.y1)
+
+
 def lines(title: str, series: list[dict], x_label: str, y_label: str, marker_x: float | None = None,
           x_ticks: list[tuple[float, str]] | None = None) -> Markup:
     """Lines over x: ``series`` of ``{"label", "points": [(x, y)], "colour"?}``; each line
     ends with its label. ``marker_x`` draws a vertical line (the current move)."""
-    width, height, left, right, top_pad, bottom = 640, 280, 44, 110, 12, 36
     xs = [x for s in series for x, _ in s["points"]] or [0, 1]
     ys = [y for s in series for _, y in s["points"]] + [0]
-    x0, x1 = min(xs), max(max(xs), min(xs) + 1)
-    y1 = max(max(ys), 1)
-    plot_w, plot_h = width - left - right, height - top_pad - bottom
-
-    def sx(x):
-        return left + plot_w * (x - x0) / (x1 - x0)
-
-    def sy(y):
-        return top_pad + plot_h * (1 - y / y1)
-
-    parts = [f'<svg viewBox="0 0 {width} {height}" role="img" class="chart lines" '
-             f'aria-labelledby="{_id(title)}"><title id="{_id(title)}">{escape(title)}</title>',
-             f'<line x1="{left}" x2="{left}" y1="{top_pad}" y2="{top_pad + plot_h}" class="axis"/>',
-             f'<line x1="{left}" x2="{left + plot_w}" y1="{top_pad + plot_h}" y2="{top_pad + plot_h}" class="axis"/>']
-    for value in _ticks(y1):
-        parts.append(f'<text x="{left - 6}" y="{sy(value) + 4:.1f}" text-anchor="end" class="tick">{_num(value)}</text>')
-        parts.append(f'<line x1="{left}" x2="{left + plot_w}" y1="{sy(value):.1f}" y2="{sy(value):.1f}" class="grid"/>')
-    for x, text in x_ticks or [(x0, _num(x0)), (x1, _num(x1))]:
-        parts.append(f'<text x="{sx(x):.1f}" y="{top_pad + plot_h + 16}" text-anchor="middle" class="tick">{escape(text)}</text>')
-    parts.append(f'<text x="{left + plot_w / 2}" y="{height - 4}" text-anchor="middle" class="axis-label">{escape(x_label)}</text>')
-    parts.append(f'<text x="12" y="{top_pad + plot_h / 2}" transform="rotate(-90 12 {top_pad + plot_h / 2})" '
-                 f'text-anchor="middle" class="axis-label">{escape(y_label)}</text>')
+    plot = _Plot(min(xs), max(max(xs), min(xs) + 1), max(max(ys), 1))
+    parts = [f'<svg viewBox="0 0 {plot.width} {plot.height}" role="img" class="chart lines" '
+             f'aria-labelledby="{_id(title)}"><title id="{_id(title)}">{escape(title)}</title>']
+    parts += _axes(plot, x_label, y_label, x_ticks or [(plot.x0, _num(plot.x0)), (plot.x1, _num(plot.x1))])
     if marker_x is not None:
-        parts.append(f'<line x1="{sx(marker_x):.1f}" x2="{sx(marker_x):.1f}" y1="{top_pad}" '
-                     f'y2="{top_pad + plot_h}" class="now"/>')
-    for i, s in enumerate(series):
-        stroke = s.get("colour") or PALETTE[i % len(PALETTE)]
-        points = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in s["points"])
-        dash = ' stroke-dasharray="6 3"' if i % 2 else ""
-        parts.append(f'<polyline points="{points}" fill="none" stroke="{stroke}" stroke-width="2.5"{dash}>'
-                     f'<title>{escape(s["label"])}</title></polyline>')
-        for x, y in s["points"][-1:] if len(s["points"]) > 30 else s["points"]:
-            parts.append(_marker(MARKERS[i % len(MARKERS)], sx(x), sy(y), stroke))
-        if s["points"]:
-            x, y = s["points"][-1]
-            parts.append(f'<text x="{sx(x) + 8:.1f}" y="{sy(y) + 4 + 12 * _nudge(series, i):.1f}" '
-                         f'fill="{stroke}" class="series-label">{escape(s["label"])} {_num(y)}</text>')
+        parts.append(_line(plot.x(marker_x), plot.top, plot.x(marker_x), plot.floor, "now"))
+    for i, one in enumerate(series):
+        parts += _series(plot, one, i, _nudge(series, i))
     parts.append("</svg>")
     return Markup(f'<figure class="chart">{"".join(parts)}<figcaption>{escape(title)}</figcaption></figure>')
+
+
+def _axes(plot: _Plot, x_label: str, y_label: str, x_ticks: list[tuple[float, str]]) -> list[str]:
+    right, middle = plot.width - plot.right, (plot.top + plot.floor) / 2
+    parts = [_line(plot.left, plot.top, plot.left, plot.floor, "axis"),
+             _line(plot.left, plot.floor, right, plot.floor, "axis")]
+    for value in _ticks(plot.y1):
+        parts.append(_text(plot.left - 6, plot.y(value) + 4, _num(value), "tick", "end"))
+        parts.append(_line(plot.left, plot.y(value), right, plot.y(value), "grid"))
+    for x, label in x_ticks:
+        parts.append(_text(plot.x(x), plot.floor + 16, label, "tick", "middle"))
+    parts.append(_text((plot.left + right) / 2, plot.height - 4, x_label, "axis-label", "middle"))
+    parts.append(f'<text x="12" y="{middle:.1f}" transform="rotate(-90 12 {middle:.1f})" '
+                 f'text-anchor="middle" class="axis-label">{escape(y_label)}</text>')
+    return parts
+
+
+def _series(plot: _Plot, series: dict, index: int, nudge: int) -> list[str]:
+    """One line with its markers (all of them when there are few) and its end label."""
+    stroke = series.get("colour") or PALETTE[index % len(PALETTE)]
+    points = series["points"]
+    dash = ' stroke-dasharray="6 3"' if index % 2 else ""
+    path = " ".join(f"{plot.x(x):.1f},{plot.y(y):.1f}" for x, y in points)
+    parts = [f'<polyline points="{path}" fill="none" stroke="{stroke}" stroke-width="2.5"{dash}>'
+             f'<title>{escape(series["label"])}</title></polyline>']
+    for x, y in points[-1:] if len(points) > 30 else points:
+        parts.append(_marker(MARKERS[index % len(MARKERS)], plot.x(x), plot.y(y), stroke))
+    if points:
+        x, y = points[-1]
+        parts.append(f'<text x="{plot.x(x) + 8:.1f}" y="{plot.y(y) + 4 + 12 * nudge:.1f}" fill="{stroke}" '
+                     f'class="series-label">{escape(series["label"])} {_num(y)}</text>')
+    return parts
+
+
+def _line(x1: float, y1: float, x2: float, y2: float, css: str) -> str:
+    return f'<line x1="{x1:.1f}" x2="{x2:.1f}" y1="{y1:.1f}" y2="{y2:.1f}" class="{css}"/>'
+
+
+def _text(x: float, y: float, content: str, css: str, anchor: str) -> str:
+    return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}" class="{css}">{escape(content)}</text>'
 
 
 def _marker(shape: str, x: float, y: float, fill: str) -> str:
     if shape == "square":
         return f'<rect x="{x - 3.5:.1f}" y="{y - 3.5:.1f}" width="7" height="7" fill="{fill}"/>'
     if shape == "diamond":
-        return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y:.1f} {x:.1f},{y + 5:.1f} {x - 5:.1f},{y:.1f}" fill="{fill}"/>'
+        return _polygon([(x, y - 5), (x + 5, y), (x, y + 5), (x - 5, y)], fill)
     if shape == "triangle":
-        return f'<polygon points="{x:.1f},{y - 5:.1f} {x + 5:.1f},{y + 4:.1f} {x - 5:.1f},{y + 4:.1f}" fill="{fill}"/>'
+        return _polygon([(x, y - 5), (x + 5, y + 4), (x - 5, y + 4)], fill)
     return f'<circle cx="{x:.1f}" cy="{y:.1f}" r="4" fill="{fill}"/>'
+
+
+def _polygon(points: list[tuple[float, float]], fill: str) -> str:
+    return f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}" fill="{fill}"/>'
 
 
 def _nudge(series: list[dict], i: int) -> int:

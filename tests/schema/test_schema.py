@@ -135,3 +135,14 @@ def test_connections_opening_an_old_file_at_once_upgrade_it_once(tmp_path):
         thread.join()
     assert errors == []
     assert raw(path, "PRAGMA user_version")[0][0] == SCHEMA_VERSION
+
+
+def test_serve_refuses_a_file_from_a_newer_program_with_the_reason(tmp_path):
+    from companion import cli
+
+    path = fixture(SCHEMA_VERSION, tmp_path)
+    raw(path, f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(SystemExit, match="newer version of Table Companion"):
+        cli.main(["serve", "--host", "127.0.0.1", "--port", "0", "--db", str(path)])
+    with pytest.raises(SystemExit, match="newer version of Table Companion"):
+        cli.main(["tables", "--db", str(path)])
