@@ -93,7 +93,7 @@ def results(store: Store) -> list[Game]:
     """Every table with its result, newest first; results of tables whose log moved
     since they were last worked out are worked out again (and kept)."""
     ends, cached, aliases = store.log_ends(), store.results(), store.aliases()
-    games = []
+    games, fresh = [], []
     for row in store.tables():
         seq, last_at = ends.get(row.id, (0, row.created_at))
         if seq == 0 and row.status not in ENDED:
@@ -103,10 +103,23 @@ def results(store: Store) -> list[Game]:
             result = known[2]
         else:
             result = _work_out(store, row, seq)
-            store.save_result(row.id, seq, last_at, result)
+            fresh.append((row.id, seq, last_at, result))
         games.append(_game(row, last_at, result, aliases))
+    store.save_results(fresh)
     games.sort(key=lambda g: g.ended_at, reverse=True)
     return games
+
+
+def remember(store: Store, row: TableRow, engine, state: dict) -> bool:
+    """Keep the result of a game that just ended, from the state in memory, so that the
+    history page need not replay it. Returns whether it was kept."""
+    if not engine.is_over(state):
+        return False
+    end = store.log_ends().get(row.id)
+    if end is None or store.results().get(row.id, (None, None))[:2] == end:
+        return False
+    store.save_result(row.id, end[0], end[1], outcome(engine, row.config, state, end[0]))
+    return True
 
 
 def _work_out(store: Store, row: TableRow, seq: int) -> dict:

@@ -293,11 +293,17 @@ class Store:
         return {r["table_id"]: (r["seq"], r["last_at"], json.loads(r["outcome"])) for r in rows}
 
     def save_result(self, table_id: str, seq: int, last_at: float, outcome: dict) -> None:
+        self.save_results([(table_id, seq, last_at, outcome)])
+
+    def save_results(self, results: list[tuple[str, int, float, dict]]) -> None:
+        """Keep (table id, seq, last_at, outcome) rows, all in one transaction."""
+        if not results:
+            return
         with self.write() as db:
-            db.execute(
+            db.executemany(
                 "INSERT INTO results VALUES (?,?,?,?) ON CONFLICT(table_id) DO UPDATE SET "
                 "seq=excluded.seq, last_at=excluded.last_at, outcome=excluded.outcome",
-                (table_id, seq, last_at, json.dumps(outcome)),
+                [(table_id, seq, last_at, json.dumps(outcome)) for table_id, seq, last_at, outcome in results],
             )
 
     def aliases(self) -> dict[str, str]:

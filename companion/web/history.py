@@ -25,7 +25,16 @@ def _install(state) -> None:
     app, clock = state.app, Clock()
     companion = app.extensions["companion"]
     companion.update(clock=clock, replays=Replays())
-    companion["tables"].store.clock = clock.now
+    tables = companion["tables"]
+    tables.store.clock = clock.now
+
+    def game_over(table_id: str) -> None:
+        """A game that ends here goes into the history at once, from memory."""
+        live = tables.get(table_id)
+        if live is not None:
+            history.remember(tables.store, live.row, live.engine, live.state)
+
+    tables.listeners.append(game_over)
     app.jinja_env.filters.update(
         when=lambda ts: clock.local(ts).strftime("%Y-%m-%d %H:%M"),
         day=lambda ts: clock.local(ts).strftime("%Y-%m-%d"),

@@ -102,3 +102,13 @@ def test_statistics_at_phone_size(server, contexts):
     expect(phone.locator("section.stats-game figure.chart")).to_have_count(2)
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390 + 1, f"the page is {width} px wide on a 390 px phone"
+
+
+def test_every_page_tells_the_server_the_browsers_clock(server, contexts):
+    page = contexts("desktop").new_page()
+    with page.expect_request(lambda r: r.url.endswith("/clock") and r.method == "POST") as sent:
+        page.goto(server.url)
+    fields = dict(pair.split("=") for pair in sent.value.post_data.split("&"))
+    assert abs(int(fields["ms"]) / 1000 - page.evaluate("Date.now() / 1000")) < 60
+    assert int(fields["utc_offset"]) == page.evaluate("-new Date().getTimezoneOffset()")
+    assert sent.value.response().status == 204

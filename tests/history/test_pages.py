@@ -284,3 +284,18 @@ def test_no_wifi_code_without_a_network_configured(client, monkeypatch):
     monkeypatch.delenv("COMPANION_WIFI_SSID", raising=False)
     table_id = create_table(client)
     assert 'class="wifi"' not in text(client.get(f"/t/{table_id}"))
+
+
+def test_a_game_that_ends_here_is_in_the_history_without_a_replay(app, night, monkeypatch):
+    row, events = night.table(["Anna", "Ben"], seed=1, moves=0)
+    _, whole = Night(night.store.path + ".other").table(["Anna", "Ben"], seed=1)
+    tables = app.extensions["companion"]["tables"]
+    for seq, (seat, action) in enumerate(whole[:-1]):
+        tables.act("t1", seat, action, seq)
+    assert night.store.results().get("t1", (0,))[0] != len(whole)  # not over yet: nothing kept
+    tables.act("t1", *whole[-1], len(whole) - 1)
+    monkeypatch.setattr(history, "replay", lambda *a: pytest.fail("the result was replayed"))
+    [game] = history.results(night.store)
+    totals, winners, _ = final_scores(row.config, whole)
+    assert game.over and {p.seat: p.score for p in game.players} == totals
+    assert [p.seat for p in game.winners] == winners
