@@ -3,6 +3,7 @@
 ``backup`` and ``restore`` move games between files and machines."""
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -235,8 +236,6 @@ def export_tables(args: argparse.Namespace, out=None) -> None:
 
 
 def json_text(data: dict) -> str:
-    import json
-
     return json.dumps(data, ensure_ascii=False, indent=1) + "\n"
 
 
