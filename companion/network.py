@@ -10,6 +10,7 @@ import sys
 from urllib.parse import urlsplit
 
 LOOPBACK = "127.0.0.1"
+HTTP_PORT = 80  # the port a browser assumes: addresses on it need no ":80"
 
 # Any private address works as a routing probe: connecting a UDP socket only asks
 # the kernel which source address it would use, and sends nothing.
@@ -91,4 +92,16 @@ def public_url(host: str, port: int, override: str | None = None) -> str:
     address = lan_address() if host in _WILDCARD_HOSTS else host.strip("[]")
     if ":" in address:  # IPv6 literal
         address = f"[{address}]"
-    return f"http://{address}:{port}/"
+    return f"http://{address}/" if port == HTTP_PORT else f"http://{address}:{port}/"
+
+
+def wifi_qr_text(ssid: str, password: str | None) -> str:
+    """What a Wi-Fi QR code holds, so a phone's camera offers to join the network:
+    ``WIFI:T:WPA;S:<name>;P:<password>;;`` (no password: an open network). Special
+    characters are escaped with a backslash, as phones expect."""
+    def escape(text: str) -> str:
+        return "".join("\\" + c if c in '\\;,:"' else c for c in text)
+
+    if not password:
+        return f"WIFI:T:nopass;S:{escape(ssid)};;"
+    return f"WIFI:T:WPA;S:{escape(ssid)};P:{escape(password)};;"

@@ -3,7 +3,10 @@
 with the address and QR code that phones use.
 """
 
+import errno
+import fcntl
 import os
+import socket
 import sys
 from typing import TextIO
 
@@ -24,6 +27,71 @@ DEFAULT_CONNECTIONS = 4000
 # On stop, open sockets never finish by themselves (phones reconnect to the next
 # server), so they get this many seconds before they are cut.
 GRACEFUL_TIMEOUT = 3
+
+
+class CannotServe(Exception):
+    """The server cannot start; the message says why and what to do."""
+
+
+def check_port(host: str, port: int) -> None:
+    """Fail early, in words, when the port cannot be bound (gunicorn would retry for
+    a while and then say only "Can't connect")."""
+    family = socket.AF_INET6 if ":" in host.strip("[]") else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host.strip("[]"), port))
+        except PermissionError:
+            raise CannotServe(
+                f"Port {port} needs extra rights: ports below 1024 are reserved. On the Pi, "
+                f"run 'sudo deploy/pi-setup.sh --port {port}', which lets the service use it; "
+                "elsewhere pick a port from 1024 up (the default is 8000)."
+            ) from None
+        except OSError as error:
+            if error.errno == errno.EADDRINUSE:
+                raise CannotServe(f"Port {port} is already in use: is Table Companion (or another "
+                                  "server) already running? Pick another port with --port.") from None
+            raise CannotServe(f"Cannot listen on {host} port {port}: {error.strerror}.") from None
+
+
+_held: dict[str, int] = {}  # database path -> descriptor of its lock file, held while serving
+
+
+def lock_path(database_path: str) -> str:
+    return f"{database_path}.lock"
+
+
+def claim_database(database_path: str) -> bool:
+    """Hold the lock that says "a server uses this database" for this process's life.
+    False if another process holds it. ``companion restore`` checks the same lock."""
+    path = os.path.abspath(database_path)
+    if path in _held:
+        return True
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    fd = os.open(lock_path(path), os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return False
+    os.set_inheritable(fd, False)
+    _held[path] = fd
+    return True
+
+
+def database_in_use(database_path: str) -> bool:
+    """Whether a server (another process) holds the database's lock right now."""
+    path = os.path.abspath(database_path)
+    if path in _held or not os.path.exists(lock_path(path)):
+        return False
+    fd = os.open(lock_path(path), os.O_RDWR)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        return True
+    finally:
+        os.close(fd)
+    return False
 
 
 def bind_address(host: str, port: int) -> str:
@@ -86,6 +154,9 @@ def announce(server) -> None:
         return
     url = network.public_url(address[0], address[1], os.environ.get("COMPANION_PUBLIC_URL"))
     os.environ["COMPANION_PUBLIC_URL"] = url
+    if not claim_database(database()):
+        sys.stdout.write(f"\nWarning: another server is using {database()}; two servers on one "
+                         "database each miss the other's moves.\n")
     show_address(url, database(), sys.stdout)
 
 

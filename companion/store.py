@@ -3,6 +3,10 @@
 One connection per thread (a WebSocket handler lives for hours and must not hold
 a request's connection), WAL with ``synchronous=FULL`` so a committed event
 survives a pulled plug, and short ``BEGIN IMMEDIATE`` write transactions.
+
+The file records its schema version (``PRAGMA user_version``). Opening an older
+file upgrades it step by step, each step in one transaction, after a copy of the
+file is kept beside it; a file from a newer version of the program is refused.
 """
 
 import json
@@ -11,48 +15,76 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id          TEXT PRIMARY KEY,
-    game        TEXT NOT NULL,
-    title       TEXT NOT NULL,
-    config      TEXT NOT NULL,
-    join_code   TEXT NOT NULL UNIQUE,
-    host_secret TEXT NOT NULL,
-    status      TEXT NOT NULL DEFAULT 'playing',
-    created_at  REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id   TEXT NOT NULL REFERENCES tables(id),
-    seat       TEXT NOT NULL,
-    secret     TEXT,
-    claimed_at REAL,
-    PRIMARY KEY (table_id, seat)
-);
-CREATE TABLE IF NOT EXISTS events (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seq      INTEGER NOT NULL,
-    seat     TEXT NOT NULL,
-    action   TEXT NOT NULL,
-    at       REAL NOT NULL,
-    PRIMARY KEY (table_id, seq)
-);
-CREATE TABLE IF NOT EXISTS undone (
-    table_id  TEXT NOT NULL,
-    seq       INTEGER NOT NULL,
-    seat      TEXT NOT NULL,
-    action    TEXT NOT NULL,
-    at        REAL NOT NULL,
-    undone_at REAL NOT NULL
-);
-CREATE TABLE IF NOT EXISTS profiles (
-    game TEXT NOT NULL,
-    name TEXT NOT NULL,
-    data TEXT NOT NULL,
-    PRIMARY KEY (game, name)
-);
-"""
+# Schema version 1 is the schema of the first release, which did not record a
+# version: a file with tables but user_version 0 is a version 1 file.
+V1 = [
+    """CREATE TABLE IF NOT EXISTS tables (
+        id          TEXT PRIMARY KEY,
+        game        TEXT NOT NULL,
+        title       TEXT NOT NULL,
+        config      TEXT NOT NULL,
+        join_code   TEXT NOT NULL UNIQUE,
+        host_secret TEXT NOT NULL,
+        status      TEXT NOT NULL DEFAULT 'playing',
+        created_at  REAL NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS seats (
+        table_id   TEXT NOT NULL REFERENCES tables(id),
+        seat       TEXT NOT NULL,
+        secret     TEXT,
+        claimed_at REAL,
+        PRIMARY KEY (table_id, seat)
+    )""",
+    """CREATE TABLE IF NOT EXISTS events (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq      INTEGER NOT NULL,
+        seat     TEXT NOT NULL,
+        action   TEXT NOT NULL,
+        at       REAL NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+    """CREATE TABLE IF NOT EXISTS undone (
+        table_id  TEXT NOT NULL,
+        seq       INTEGER NOT NULL,
+        seat      TEXT NOT NULL,
+        action    TEXT NOT NULL,
+        at        REAL NOT NULL,
+        undone_at REAL NOT NULL
+    )""",
+    """CREATE TABLE IF NOT EXISTS profiles (
+        game TEXT NOT NULL,
+        name TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (game, name)
+    )""",
+]
+
+# Version 2: the roster of players across nights, and each table's result.
+V2 = [
+    # A name as typed, folded (case, spaces) -> the folded name of the person it
+    # was merged into. Names without a row are people of their own.
+    """CREATE TABLE aliases (
+        name   TEXT PRIMARY KEY,
+        person TEXT NOT NULL
+    )""",
+    # A table's outcome (players, scores, winners), worked out from its events and
+    # kept until the log changes: ``seq`` and ``last_at`` name the last event seen.
+    """CREATE TABLE results (
+        table_id TEXT PRIMARY KEY REFERENCES tables(id),
+        seq      INTEGER NOT NULL,
+        last_at  REAL NOT NULL,
+        outcome  TEXT NOT NULL
+    )""",
+]
+
+MIGRATIONS = [V1, V2]  # MIGRATIONS[n - 1] takes a file to version n
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class NewerDatabase(Exception):
+    """The file was written by a newer version of the program."""
 
 
 @dataclass(frozen=True)
@@ -80,10 +112,14 @@ class Conflict(Exception):
 
 
 class Store:
-    def __init__(self, path: str):
+    def __init__(self, path: str, clock=time.time):
         self.path = path
+        self.clock = clock  # seconds since the epoch; see companion.clock
         self._local = threading.local()
-        self.db().executescript(SCHEMA)  # runs in its own transaction
+        upgrade(self.db(), path)
+
+    def now(self) -> float:
+        return self.clock()
 
     def db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -161,7 +197,7 @@ class Store:
         with self.write() as db:
             cur = db.execute(
                 f"UPDATE seats SET secret=?, claimed_at=? WHERE table_id=? AND seat=?{free}",
-                (secret, time.time(), table_id, seat),
+                (secret, self.now(), table_id, seat),
             )
         return cur.rowcount == 1
 
@@ -182,7 +218,7 @@ class Store:
 
     def append(self, table_id: str, seq: int, seat: str, action: dict) -> Event:
         """Commit event number ``seq``; ``Conflict`` unless the log ends at ``seq - 1``."""
-        event = Event(seq, seat, action, time.time())
+        event = Event(seq, seat, action, self.now())
         with self.write() as db:
             last = db.execute(
                 "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id=?", (table_id,)
@@ -202,7 +238,7 @@ class Store:
                 "SELECT seq, seat, action, at FROM events WHERE table_id=? "
                 "ORDER BY seq DESC LIMIT ?", (table_id, count),
             ).fetchall()
-            now = time.time()
+            now = self.now()
             db.executemany(
                 "INSERT INTO undone VALUES (?,?,?,?,?,?)",
                 [(table_id, r["seq"], r["seat"], r["action"], r["at"], now) for r in rows],
@@ -232,6 +268,140 @@ class Store:
             "SELECT name, data FROM profiles WHERE game=? ORDER BY name", (game,)
         ).fetchall()
         return {r["name"]: json.loads(r["data"]) for r in rows}
+
+
+    # imported tables ----------------------------------------------------------------
+
+    def import_table(self, row: TableRow, seats: list[str], events: list[Event]) -> None:
+        """Store a whole table with its log in one transaction: all of it or nothing."""
+        with self.write() as db:
+            db.execute(
+                "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?)",
+                (row.id, row.game, row.title, json.dumps(row.config), row.join_code,
+                 row.host_secret, row.status, row.created_at),
+            )
+            db.executemany(
+                "INSERT INTO seats (table_id, seat) VALUES (?,?)", [(row.id, s) for s in seats]
+            )
+            db.executemany(
+                "INSERT INTO events VALUES (?,?,?,?,?)",
+                [(row.id, e.seq, e.seat, json.dumps(e.action), e.at) for e in events],
+            )
+
+    # results and the roster (schema 2) -------------------------------------------------
+
+    def log_ends(self) -> dict[str, tuple[int, float]]:
+        """Per table with events: the number and time of its last event."""
+        rows = self.db().execute(
+            "SELECT table_id, MAX(seq) AS seq, at FROM events GROUP BY table_id"  # ``at`` of the MAX row
+        ).fetchall()
+        return {r["table_id"]: (r["seq"], r["at"]) for r in rows}
+
+    def results(self) -> dict[str, tuple[int, float, dict]]:
+        rows = self.db().execute("SELECT * FROM results").fetchall()
+        return {r["table_id"]: (r["seq"], r["last_at"], json.loads(r["outcome"])) for r in rows}
+
+    def save_result(self, table_id: str, seq: int, last_at: float, outcome: dict) -> None:
+        self.save_results([(table_id, seq, last_at, outcome)])
+
+    def save_results(self, results: list[tuple[str, int, float, dict]]) -> None:
+        """Keep (table id, seq, last_at, outcome) rows, all in one transaction."""
+        if not results:
+            return
+        with self.write() as db:
+            db.executemany(
+                "INSERT INTO results VALUES (?,?,?,?) ON CONFLICT(table_id) DO UPDATE SET "
+                "seq=excluded.seq, last_at=excluded.last_at, outcome=excluded.outcome",
+                [(table_id, seq, last_at, json.dumps(outcome)) for table_id, seq, last_at, outcome in results],
+            )
+
+    def aliases(self) -> dict[str, str]:
+        """Folded name -> the folded name of the person it was merged into."""
+        return {r["name"]: r["person"] for r in self.db().execute("SELECT name, person FROM aliases")}
+
+    def merge_people(self, name: str, into: str) -> None:
+        """The person ``name`` belongs to (with every name merged into it) becomes part
+        of the person ``into`` belongs to. Mappings stay one step deep."""
+        with self.write() as db:
+            aliases = {r["name"]: r["person"] for r in db.execute("SELECT name, person FROM aliases")}
+            source, target = aliases.get(name, name), aliases.get(into, into)
+            if source == target:
+                return
+            db.execute("UPDATE aliases SET person=? WHERE person=?", (target, source))
+            db.execute("INSERT INTO aliases VALUES (?,?)", (source, target))
+
+    def split_person(self, name: str) -> None:
+        """``name`` stands for a person of its own again."""
+        with self.write() as db:
+            db.execute("DELETE FROM aliases WHERE name=?", (name,))
+
+
+def schema_version(db: sqlite3.Connection) -> int:
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    if version == 0 and db.execute(
+        "SELECT 1 FROM sqlite_master WHERE type='table' AND name='tables'"
+    ).fetchone():
+        return 1  # written before versions were recorded
+    return version
+
+
+def too_new(path: str) -> str | None:
+    """Why this program cannot open the file at ``path`` (a newer schema), else None."""
+    if not Path(path).is_file():
+        return None
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        found = schema_version(db)
+    except sqlite3.DatabaseError:
+        return None  # not a database at all: opening it says so
+    finally:
+        db.close()
+    return _newer(path, found) if found > SCHEMA_VERSION else None
+
+
+def _newer(path: str, found: int) -> str:
+    return (f"{path} was written by a newer version of Table Companion (schema {found}; "
+            f"this version knows schema {SCHEMA_VERSION} at most). Update Table Companion.")
+
+
+def upgrade(db: sqlite3.Connection, path: str) -> int:
+    """Bring the file to ``SCHEMA_VERSION``; returns the version it had.
+
+    Raises ``NewerDatabase`` for a file this program is too old to understand.
+    Before changing a file that holds data, a copy of it is kept beside it."""
+    found = schema_version(db)
+    if found > SCHEMA_VERSION:
+        raise NewerDatabase(_newer(path, found))
+    if 0 < found < SCHEMA_VERSION:
+        keep_copy(db, path, found)
+    for target in range(found + 1, SCHEMA_VERSION + 1):
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if schema_version(db) < target:  # another process may have just done it
+                for statement in MIGRATIONS[target - 1]:
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {target}")
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+    return found
+
+
+def copy_path(path: str, version: int) -> Path:
+    """Where the copy of a schema ``version`` file is kept before an upgrade."""
+    return Path(f"{path}.schema-v{version}")
+
+
+def keep_copy(db: sqlite3.Connection, path: str, version: int) -> None:
+    copy = copy_path(path, version)
+    if path == ":memory:" or copy.exists():
+        return
+    target = sqlite3.connect(copy)
+    try:
+        db.backup(target)
+    finally:
+        target.close()
 
 
 def _table(row: sqlite3.Row) -> TableRow:

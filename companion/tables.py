@@ -10,7 +10,6 @@ This service is the web layer's only way to the store. Its refusals carry a text
 
 import secrets
 import threading
-import time
 from dataclasses import dataclass, field
 from types import ModuleType
 
@@ -99,7 +98,7 @@ class Tables:
             join_code=secrets.token_urlsafe(9),
             host_secret=secrets.token_urlsafe(24),
             status="playing",
-            created_at=time.time(),
+            created_at=self.store.now(),  # the clock corrected from the host's browser
         )
         self.store.create_table(row, [p["seat"] for p in config["players"]])
         return row

@@ -9,18 +9,22 @@ SERVICE_USER=companion
 STATE_DIR=/var/lib/table-companion
 SETTINGS_FILE=/etc/default/table-companion
 UNIT_FILE=/etc/systemd/system/companion.service
+PORT_DROPIN=/etc/systemd/system/companion.service.d/port.conf
+BACKUP_UNITS=(companion-backup.service companion-backup.timer)
 SOURCE_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 PACKAGES=(python3 python3-venv rsync sqlite3)
 
 usage() {
     cat <<EOF
-Usage: sudo $0 [--hostname NAME] [--no-start]
+Usage: sudo $0 [--hostname NAME] [--port N] [--no-start]
 
 Installs Table Companion from this checkout ($SOURCE_DIR) as a service:
   - system packages: ${PACKAGES[*]}
   - a system user '$SERVICE_USER' whose only writable place is $STATE_DIR
-  - the code in $APP_DIR with its own virtualenv ($APP_DIR/.venv)
+  - the code in $APP_DIR with its own virtualenv ($APP_DIR/.venv), with the
+    known-good versions pinned in deploy/requirements-pi.txt
   - the systemd unit 'companion', enabled at boot and (re)started now
+  - an hourly backup of the games (companion-backup.timer) into $STATE_DIR/backups
 Run it again after updating the checkout to install the new version; the
 games in $STATE_DIR and the settings in $SETTINGS_FILE are kept.
 
@@ -28,6 +32,8 @@ Options:
   --hostname NAME  also rename this machine to NAME and announce it on the
                    network with Avahi (mDNS), so laptops and most phones can
                    open http://NAME.local:8000/ (installs avahi-daemon)
+  --port N         serve on port N from now on; 80 lets phones open the address
+                   without a port (http://NAME.local/); kept across updates
   --no-start       install and enable, but do not (re)start the service now
   -h, --help       show this help
 EOF
@@ -68,8 +74,10 @@ install_code() {
             --exclude __pycache__/ --exclude .pytest_cache/ "$SOURCE_DIR/" "$APP_DIR/"
     fi
     [[ -x "$APP_DIR/.venv/bin/python" ]] || python3 -m venv "$APP_DIR/.venv"
-    # Editable install: the app reads its templates and static files from the tree.
-    "$APP_DIR/.venv/bin/pip" install -q --disable-pip-version-check -e "$APP_DIR"
+    # Exactly the versions the tests passed with, then the app without resolving
+    # anything again. Editable: the app reads its templates and static files from the tree.
+    "$APP_DIR/.venv/bin/pip" install -q --disable-pip-version-check -r "$APP_DIR/deploy/requirements-pi.txt"
+    "$APP_DIR/.venv/bin/pip" install -q --disable-pip-version-check --no-deps -e "$APP_DIR"
     # The service cannot write next to the code, so compile it now for quick starts.
     "$APP_DIR/.venv/bin/python" -m compileall -q "$APP_DIR/companion"
 }
@@ -77,17 +85,46 @@ install_code() {
 install_service() {
     say "Installing the companion service"
     if [[ ! -e "$SETTINGS_FILE" ]]; then
-        cat >"$SETTINGS_FILE" <<'EOF'
+        (umask 077 && cat >"$SETTINGS_FILE" <<'EOF'
 # Settings for the Table Companion service (sudo systemctl restart companion after a change).
+# Port to serve on (sudo deploy/pi-setup.sh --port 80 sets it and the right to use it):
+#COMPANION_PORT=8000
 # Extra options for `companion serve`, e.g.:
 #COMPANION_ARGS=--port 8080 --connections 2000
 # Address printed and put in QR codes, when the LAN IP is not what you want:
-#COMPANION_PUBLIC_URL=http://tablecompanion.local:8000/
+#COMPANION_PUBLIC_URL=http://tablecompanion.local/
+# The Pi's own Wi-Fi, shown as a QR code on the table screen (deploy/hotspot.sh sets them):
+#COMPANION_WIFI_SSID=TableCompanion
+#COMPANION_WIFI_PASSWORD=...
+# How many hourly backups to keep in /var/lib/table-companion/backups:
+#COMPANION_BACKUP_KEEP=30
 EOF
+        )
     fi
     install -m 0644 "$APP_DIR/deploy/companion.service" "$UNIT_FILE"
+    local unit
+    for unit in "${BACKUP_UNITS[@]}"; do
+        install -m 0644 "$APP_DIR/deploy/$unit" "/etc/systemd/system/$unit"
+    done
     systemctl daemon-reload
     systemctl enable companion.service
+    systemctl enable --now companion-backup.timer
+}
+
+# The port, in the settings file; below 1024 the service also needs the right to bind it.
+set_port() {
+    local port=$1 kept
+    kept=$(grep -v '^COMPANION_PORT=' "$SETTINGS_FILE" || true)
+    printf '%s\nCOMPANION_PORT=%s\n' "$kept" "$port" >"$SETTINGS_FILE.new"
+    chmod 600 "$SETTINGS_FILE.new"
+    mv "$SETTINGS_FILE.new" "$SETTINGS_FILE"
+    if ((port < 1024)); then
+        say "Letting the service listen on port $port"
+        install -D -m 0644 "$APP_DIR/deploy/companion-port.conf" "$PORT_DROPIN"
+    else
+        rm -f "$PORT_DROPIN"
+    fi
+    systemctl daemon-reload
 }
 
 set_hostname() {
@@ -107,13 +144,23 @@ set_hostname() {
     systemctl restart avahi-daemon.service
 }
 
+valid_port() {
+    [[ "$1" =~ ^[0-9]{1,5}$ ]] && ((10#$1 >= 1 && 10#$1 <= 65535))
+}
+
 main() {
-    local hostname_="" start=yes
+    local hostname_="" start=yes port="" port_given=no
     while (($#)); do
         case $1 in
             --hostname)
                 (($# >= 2)) || die "--hostname needs a name"
                 hostname_=$2
+                shift 2
+                ;;
+            --port)
+                (($# >= 2)) || die "--port needs a number"
+                port=$2
+                port_given=yes
                 shift 2
                 ;;
             --no-start) start=no; shift ;;
@@ -124,6 +171,9 @@ main() {
     if [[ -n "$hostname_" && ! "$hostname_" =~ ^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$ ]]; then
         die "'$hostname_' is not a usable host name (lower-case letters, digits and '-')"
     fi
+    if [[ $port_given == yes ]] && ! valid_port "$port"; then
+        die "--port needs a port number from 1 to 65535, not '$port'"
+    fi
     ((EUID == 0)) || die "run me as root: sudo $0"
     [[ -f "$SOURCE_DIR/pyproject.toml" ]] || die "$SOURCE_DIR does not look like a Table Companion checkout"
 
@@ -133,6 +183,7 @@ main() {
     create_user
     install_code
     install_service
+    [[ $port_given == no ]] || set_port "$((10#$port))"
     [[ -z "$hostname_" ]] || set_hostname "$hostname_"
 
     if [[ $start == yes ]]; then

@@ -59,12 +59,12 @@ def create_app(config: dict | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, guard, home, host, play, pushes, rules, sockets
+    from . import errors, filters, guard, history, home, host, play, pushes, rules, sockets, wifi
 
     guard.init_app(app)
     errors.register(app)
     filters.register(app)
-    for module in (home, play, host, rules):
+    for module in (home, play, host, rules, history, wifi):
         app.register_blueprint(module.bp)
     sockets.init_app(app, pushes.Pushes(app, tables, hub))
     # Everything built so far lives as long as the process: keep it out of the
