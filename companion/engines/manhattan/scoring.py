@@ -55,11 +55,14 @@ def _tallest(scored: dict, who) -> list[tuple]:
         return [(None, _("No tower stands yet."), 0)]
     if len(best) > 1:
         spots = [_("{who} on {place}", who=who(c), place=where(city, lot)) for city, lot, c in best]
-        return [(None, _("{count} towers share the greatest height of {n} storeys ({spots}): "
-                         "nobody scores.", count=len(best), n=top, spots=spots), 0)]
+        return [(None, ngettext(
+            "{count} towers share the greatest height of {n} storey ({spots}): nobody scores.",
+            "{count} towers share the greatest height of {n} storeys ({spots}): nobody scores.",
+            top, count=len(best), spots=spots), 0)]
     city, lot, c = best[0]
-    return [(c, _("{who} owns the tallest tower, {n} storeys on {place}.",
-                  who=who(c), n=top, place=where(city, lot)), TALLEST)]
+    return [(c, ngettext("{who} owns the tallest tower, {n} storey on {place}.",
+                         "{who} owns the tallest tower, {n} storeys on {place}.",
+                         top, who=who(c), place=where(city, lot)), TALLEST)]
 
 
 def _majorities(scored: dict, who) -> list[tuple]:

@@ -163,3 +163,15 @@ def test_a_tie_for_the_highest_total_is_shared():
     result = engine.scores(tied)
     assert result["totals"] == {seats[first]: 3, seats[second]: 3, seats[third]: 0}
     assert sorted(result["winners"]) == sorted([seats[first], seats[second]])
+
+
+def test_score_lines_count_in_words_that_agree_with_the_number():
+    state = new_game()
+    board = {city: [None] * 9 for city in state["board"]}
+    board["cairo"][0] = [["black", 1]]
+    (tallest, majorities, owned) = scoring.round_events(state, scoring.record(board), 1)
+    assert english(tallest["lines"][0]["text"]) == (
+        "B (black) owns the tallest tower, 1 storey on the north-west lot of Cairo.")
+    assert english(owned["lines"][0]["text"]) == "B (black) owns 1 tower."
+    assert english(owned["lines"][1]["text"]) == "L (light blue) owns 0 towers."
+    assert english(majorities["lines"][0]["text"]) == "Manhattan: no towers."
