@@ -60,7 +60,7 @@ def next_action(state: dict, seat: str, events) -> dict:
     entries = {e["type"]: e for e in engine.legal(state, seat)["actions"]}
     if "place_initial_building" in entries:
         return {"type": "place_initial_building", **_spot(entries["place_initial_building"]["lots"], INITIAL)}
-    if state["step"] == "choose":
+    if state["phase"] == "choose":
         if turns_started(events) == 1:  # the second turn scores 34w, where white stands
             return {"type": "score_quarter", "quarter": "34w"}
         entry = entries["place_shop"]
@@ -76,9 +76,9 @@ def next_action(state: dict, seat: str, events) -> dict:
         return {"type": "choose_color", "color": _park_color(state)}
     if "dummy_bid" in entries:  # typed in for the first auction, drawn by the server after
         return {"type": "dummy_bid", "draws": DUMMY_DRAWS if auction_number(state) == 0 else None}
-    if state["step"] == "auction" and state["config"]["auctions"] == "open":
+    if state["phase"] == "auction" and state["config"]["auctions"] == "open":
         return {"type": "pass"}  # open rounds are left to the dummy
-    if state["step"] == "auction":
+    if state["phase"] == "auction":
         return _sealed_bid(state, seat, entries.get("bid"))
     if "close_quarter" in entries:
         return {"type": "close_quarter"}

@@ -28,7 +28,7 @@ def test_the_host_enters_the_dummys_draws(server, contexts):
         expect(phone.locator(".turn-status h2")).to_have_text("Waiting for the table")
     game.step()
     expect(host.locator(".log li").first).to_have_text(
-        "The table turned 4, 6, 5, 4 for Alea: a bid of 19; Alea wins 34th Street West with 19.")
+        "The table turned 4, 6, 5, 4 for Alea: a bid of 19. Alea wins 34th Street West with 19.")
     # The dummy builds one building on the best empty lot: 34w's brown is the only one.
     expect(host.locator('g.lot[data-spot="34w:brown"] .fa-building')).to_have_count(1)
 
@@ -36,7 +36,7 @@ def test_the_host_enters_the_dummys_draws(server, contexts):
     assert game.now()[0]["auction"]["quarter"] == "42w"
     game.step()  # "Let the server draw"
     expect(phones["p1"].locator(".log li").first).to_have_text(
-        re.compile(r"The table turned ([456], )+[456] for Alea: a bid of \d+; Alea wins 42nd Street West with \d+\."))
+        re.compile(r"The table turned ([456], )+[456] for Alea: a bid of \d+\. Alea wins 42nd Street West with \d+\."))
 
     game.play_until(lambda state, seat, action: state["round"] is None)
     state = game.now()[0]

@@ -105,9 +105,9 @@ def _restart(game: Game, server) -> None:
 def _sealed_auction_round(game: Game) -> None:
     """Turns until white is back on City Hall, then a sealed round over 34w (closed by its
     winner), 42w, 52w and Central Park, every seat bidding or passing on its own phone."""
-    game.play_until(lambda state, seat, action: state["step"] == "auction")
+    game.play_until(lambda state, seat, action: state["phase"] == "auction")
     for page in game.pages:
-        expect(page.locator(".log li").first).to_contain_text("the auctions begin")
+        expect(page.locator(".log li").first).to_contain_text("The auctions begin.")
     expect(game.host.locator(".turn-status .auction h3")).to_contain_text("34th Street West")
 
     # Anna passes first; then Ben's bid while Cleo has not submitted yet.
@@ -123,7 +123,7 @@ def _sealed_auction_round(game: Game) -> None:
     cleo_bid.locator(".tap-clear").tap()
     _check_sealed(game, bidder="p2", shown="brown 6, black 5", total="11")
 
-    game.play_until(lambda state, seat, action: state["step"] == "build")
+    game.play_until(lambda state, seat, action: state["phase"] == "build")
     assert game.now()[2:] == ("p2", {"type": "close_quarter"})
     expect(game.phones["p2"].locator("#main form.act-build")).to_be_visible()  # may build instead
     game.step()
@@ -137,7 +137,7 @@ def _sealed_auction_round(game: Game) -> None:
 
     game.play_until(lambda state, seat, action: state["round"] is None)
     state = game.now()[0]
-    assert state["active"] == "p3" and state["step"] == "choose"
+    assert state["active"] == "p3" and state["phase"] == "choose"
     assert state["commissions"]["white"] == {"at": "city_hall", "markers": []}
     assert sum(state["central_park"].values()) == 1  # Ben won Central Park and built there
     expect(game.host.locator(".turn-status h2")).to_have_text("Waiting for Cleo")

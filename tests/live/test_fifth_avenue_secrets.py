@@ -52,7 +52,7 @@ def auction_entry(html: str, seat: str) -> str | None:
 def running_sealed_bid(state: dict) -> bool:
     """A sealed auction with a bid submitted while some bidder has still to submit."""
     a = state["auction"]
-    return bool(state["step"] == "auction" and a and a["bids"] and len(a["submitted"]) < len(a["order"]))
+    return bool(state["phase"] == "auction" and a and a["bids"] and len(a["submitted"]) < len(a["order"]))
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,7 @@ def submissions(game) -> list[Submission]:
     found = []
     for seq, (seat, action) in enumerate(game.actions, 1):
         before = game.states[seq - 1]
-        if action["type"] not in ("bid", "pass") or before["step"] != "auction":
+        if action["type"] not in ("bid", "pass") or before["phase"] != "auction":
             continue
         revealed = next((m for m in range(seq, len(game.states))
                          if seat not in (game.states[m]["auction"] or {}).get("submitted", [])),

@@ -14,11 +14,14 @@ Open bids go round clockwise until all but the highest bidder have passed. Seale
 bids: every bidder submits once, in any order; then all are revealed together.
 """
 
+from .. import TABLE
 from ..errors import IllegalAction
-from .board import (BLACK, CENTRAL_PARK, DUMMY, LOT_COLORS, QUARTERS, build_limit, is_empty)
+from ..text import Text, _
+from .board import (BLACK, CENTRAL_PARK, DUMMY, LOT_COLORS, build_limit, colour_text, is_empty,
+                    place_text)
 from . import closure, dummy, turn
 from .commissions import recall_markers
-from .hands import describe_card, parse_card, return_to_hand, spend, take_from_hand
+from .hands import parse_card, return_to_hand, spend, take_from_hand
 from .state import bidders, clockwise_from, field, name, next_seat, sealed
 
 
@@ -36,7 +39,7 @@ def next_auction(state: dict) -> None:
     rnd = state["round"]
     if not rnd["queue"]:
         state["round"] = None
-        turn.advance(state)
+        turn.next_step(state)
         return
     place = rnd["queue"].pop(0)
     opener = rnd["opener"]
@@ -50,13 +53,13 @@ def next_auction(state: dict) -> None:
         "full": False if is_park else closure.is_full(state, place),
         "chooser": opener if is_park and sealed(state) else None,
     }
-    state["step"] = "cp_color" if state["auction"]["chooser"] else "auction"
+    state["phase"] = "cp_color" if state["auction"]["chooser"] else "auction"
 
 
-def waiting(state: dict) -> list[str]:
+def due(state: dict) -> list[str]:
     """Bidders who must act now: the one whose turn it is, or all yet to submit (sealed)."""
     a = state["auction"]
-    if state["step"] == "cp_color":
+    if state["phase"] == "cp_color":
         return [a["chooser"]]
     if sealed(state):
         return [s for s in a["order"] if s not in a["submitted"]]
@@ -69,28 +72,30 @@ def own_lot(state: dict, quarter: str, seat: str):
     return next((l for l in state["quarters"][quarter]["lots"] if l["owner"] == seat), None)
 
 
-def allowed_colors(state: dict, seat: str) -> tuple[list[str], str, str]:
+def allowed_colors(state: dict, seat: str) -> tuple[list[str], str, Text]:
     """The colours ``seat`` may open with in the current auction, the rule and its reason."""
     a = state["auction"]
     if a["kind"] == "central_park":
         if a["color"]:
-            return [a["color"]], "FA-A-7", f"Central Park is auctioned in {a['color']} (+ black)."
-        return list(LOT_COLORS), "FA-A-7", "The first coloured card names Central Park's colour."
+            return [a["color"]], "FA-A-7", _("Central Park is auctioned in {colour} (+ black).",
+                                             colour=colour_text(a["color"]))
+        return list(LOT_COLORS), "FA-A-7", _("The first coloured card names Central Park's colour.")
     quarter = a["quarter"]
-    where = QUARTERS[quarter]
+    where = place_text(quarter)
     mine = own_lot(state, quarter, seat)
     if mine:
-        return [mine["color"]], "FA-A-5", (f"{name(state, seat)} has buildings on the "
-                                           f"{mine['color']} lot of {where}, so bids only "
-                                           f"{mine['color']} (+ black).")
+        return [mine["color"]], "FA-A-5", _("You have buildings on the {lot} lot of {quarter}, so "
+                                            "you bid only {lot} (+ black).",
+                                            lot=colour_text(mine["color"]), quarter=where)
     lots = state["quarters"][quarter]["lots"]
     empty = [l["color"] for l in lots if is_empty(l)]
     if empty:
-        return empty, "FA-A-5", f"Without buildings in {where} one bids the colour of an empty lot."
+        return empty, "FA-A-5", _("Without buildings in {quarter} you bid the colour of an empty "
+                                  "lot.", quarter=where)
     shops_only = [l["color"] for l in lots
                   if l["shops"] and not l["buildings"] and l["color"] in LOT_COLORS]
-    return shops_only, "FA-A-5", (f"{where} has no empty lot: without buildings there one bids "
-                                  "the colour of a shop lot, to close the quarter.")
+    return shops_only, "FA-A-5", _("{quarter} has no empty lot: without buildings there you bid the "
+                                   "colour of a shop lot, to close the quarter.", quarter=where)
 
 
 def _check_colors(state: dict, seat: str, laid: list, cards: list) -> str:
@@ -99,31 +104,45 @@ def _check_colors(state: dict, seat: str, laid: list, cards: list) -> str:
     fixed = next((c["color"] for c in laid if c["color"] != BLACK), None)
     if fixed:
         if colours - {fixed}:
-            raise IllegalAction("FA-A-3", f"{name(state, seat)} bids {fixed}: add only {fixed} or "
-                                "black cards.", colors=sorted(colours))
+            raise IllegalAction("FA-A-3", _("You bid {colour}: add only {colour} or black cards.",
+                                            colour=colour_text(fixed)), colors=sorted(colours))
         return fixed
     if not colours:
-        raise IllegalAction("FA-A-3", "The first card of a bid must be a coloured card; black "
-                            "cards only join it.", cards=cards)
+        raise IllegalAction("FA-A-3", _("The first card of your bid must be a coloured card; black "
+                                        "cards only join it."), cards=cards)
     if len(colours) > 1:
-        raise IllegalAction("FA-A-3", "A bid has one colour (+ black), not "
-                            f"{', '.join(sorted(colours))}.", colors=sorted(colours))
+        raise IllegalAction("FA-A-3", _("A bid has one colour (+ black), not {colours}.",
+                                        colours=[colour_text(c) for c in sorted(colours)]),
+                            colors=sorted(colours))
     colour = colours.pop()
     allowed, rule, reason = allowed_colors(state, seat)
     if colour not in allowed:
-        options = f"allowed: {', '.join(allowed)}" if allowed else "no colour is allowed"
-        raise IllegalAction(rule, f"{colour.capitalize()} is not possible here ({options}). "
-                            f"{reason}", color=colour, allowed=allowed)
+        if allowed:
+            text = _("You cannot bid {colour} here; you may bid {allowed}. {reason}",
+                     colour=colour_text(colour), allowed=[colour_text(c) for c in allowed],
+                     reason=reason)
+        else:
+            text = _("You cannot bid {colour} here: no colour is possible. {reason}",
+                     colour=colour_text(colour), reason=reason)
+        raise IllegalAction(rule, text, color=colour, allowed=allowed)
     return colour
 
 
 # --- bids and passes ----------------------------------------------------------------------
 
+def _players_only(seat: str) -> None:
+    """The table enters the dummy's draws; players' bids and passes come from their phones."""
+    if seat == TABLE:
+        raise IllegalAction("FA-T-1", _("The table only enters the dummy's turned cards; players bid "
+                                        "and pass on their own phones."), seat=seat)
+
+
 def bid(state: dict, seat: str, action: dict) -> None:
     """Lay out cards: add to one's open bid, or submit a whole sealed bid (FA-A-2, FA-A-3)."""
-    raw = field(action, "cards", list, "FA-A-3", "the cards of the bid")
+    _players_only(seat)
+    raw = field(action, "cards", list, "FA-A-3", _("the cards of your bid"))
     if not raw:
-        raise IllegalAction("FA-A-3", "A bid lays out at least one card; to stay out, pass.")
+        raise IllegalAction("FA-A-3", _("A bid lays out at least one card; to stay out, pass."))
     cards = [parse_card(c, need_value=True) for c in raw]
     a = state["auction"]
     laid = a["bids"].get(seat, {}).get("cards", [])
@@ -131,9 +150,9 @@ def bid(state: dict, seat: str, action: dict) -> None:
     total = sum(c["value"] for c in laid + cards)
     high = a["highest"]
     if not sealed(state) and high and total <= high["total"]:
-        raise IllegalAction("FA-A-2", f"A bid must beat {high['total']} "
-                            f"({name(state, high['seat'])}); {name(state, seat)} would reach only "
-                            f"{total}.", total=total, beat=high["total"])
+        raise IllegalAction("FA-A-2", _("Your bid must beat {beat} ({name}); these cards make only "
+                                        "{total}.", beat=high["total"], name=name(state, high["seat"]),
+                                        total=total), total=total, beat=high["total"])
     played = take_from_hand(state, seat, cards)
     a["bids"][seat] = {"cards": laid + played, "total": total, "color": colour}
     if a["kind"] == "central_park" and not a["color"]:
@@ -147,6 +166,7 @@ def bid(state: dict, seat: str, action: dict) -> None:
 
 def pass_(state: dict, seat: str, action: dict) -> None:
     """Drop out of this auction, taking back one's laid-out cards (FA-A-2)."""
+    _players_only(seat)
     a = state["auction"]
     a["passed"].append(seat)
     if sealed(state):
@@ -158,8 +178,11 @@ def pass_(state: dict, seat: str, action: dict) -> None:
     _next_turn(state)
 
 
-def dummy_bid(state: dict, action: dict) -> None:
-    """The dummy's one fixed bid from the turned black cards (FA-2P-2)."""
+def dummy_bid(state: dict, seat: str, action: dict) -> None:
+    """The dummy's one fixed bid from the turned black cards (FA-2P-2), entered by the table."""
+    if seat != TABLE:
+        raise IllegalAction("FA-2P-2", _("The table turns and enters the dummy's cards, not a "
+                                         "player."), seat=seat)
     draws = dummy.parse_draws(action)
     a = state["auction"]
     a["bids"][DUMMY] = {"cards": dummy.bid_cards(draws), "total": sum(draws), "color": BLACK}
@@ -185,7 +208,7 @@ def _next_turn(state: dict) -> None:
                 or (seat == DUMMY and DUMMY in a["bids"])):
             continue
         a["turn"] = seat
-        state["step"] = "dummy" if seat == DUMMY else "auction"
+        state["phase"] = "dummy" if seat == DUMMY else "auction"
         return
     resolve(state)
 
@@ -210,14 +233,15 @@ def _submitted(state: dict, seat: str) -> None:
 def choose_color(state: dict, seat: str, action: dict) -> None:
     colour = action.get("color")
     if colour not in LOT_COLORS:
-        raise IllegalAction("FA-A-7", f"Name one of the lot colours {', '.join(LOT_COLORS)} for "
-                            f"Central Park, got {colour!r}.", color=colour)
+        raise IllegalAction("FA-A-7", _("Name one of the lot colours {colours} for Central Park, not "
+                                        "{colour}.", colours=[colour_text(c) for c in LOT_COLORS],
+                                        colour=repr(colour)), color=colour)
     a = state["auction"]
     a["color"], a["chooser"] = colour, None
-    state["step"] = "auction"
+    state["phase"] = "auction"
 
 
-def pass_choice(state: dict, seat: str) -> None:
+def pass_choice(state: dict, seat: str, action: dict) -> None:
     """Hand the choice of Central Park's colour clockwise; if all decline, no auction."""
     a = state["auction"]
     a["chooser"] = next_seat(state, seat)
@@ -270,7 +294,7 @@ def _offer_build(state: dict, winner: str, a: dict, limit: int) -> None:
                  "can_build": bool(mine) or not a["full"], "can_close": a["full"]}
     state["build"] = offer
     if offer["can_close"] or build_max(state):
-        state["step"] = "build"
+        state["phase"] = "build"
     else:
         state["build"] = None
         next_auction(state)
@@ -290,24 +314,26 @@ def build(state: dict, seat: str, action: dict) -> None:
     ``lot`` may be given; it must be the lot of the bid's colour (None for Central Park).
     """
     offer = state["build"]
-    count = field(action, "count", int, "FA-A-4", "how many buildings to build")
+    count = field(action, "count", int, "FA-A-4", _("how many buildings you build"))
     if not offer["can_build"]:
-        raise IllegalAction("FA-X-1", f"{name(state, seat)} has no buildings in "
-                            f"{QUARTERS[offer['quarter']]}, which was full: the winner must close "
-                            "it.",
+        raise IllegalAction("FA-X-1", _("You have no buildings in {quarter}, which was full: as its "
+                                        "winner you must close it.",
+                                        quarter=place_text(offer["quarter"])),
                             quarter=offer["quarter"])
     lot = action.get("lot", offer["color"])
     if lot != offer["color"]:
-        where = f"on the {offer['color']} lot" if offer["color"] else "on Central Park"
-        raise IllegalAction("FA-A-6", f"{name(state, seat)} won with "
-                            f"{offer['color'] or 'a Central Park bid'}, so builds {where}, not on "
-                            f"{lot!r}.", lot=lot)
+        if offer["color"]:
+            text = _("You won with {colour}, so you build on the {colour} lot, not on {lot}.",
+                     colour=colour_text(offer["color"]), lot=repr(lot))
+        else:
+            text = _("You won Central Park, so you build there, not on {lot}.", lot=repr(lot))
+        raise IllegalAction("FA-A-6", text, lot=lot)
     most = build_max(state)
     if not 0 <= count <= most:
-        raise IllegalAction("FA-A-4", f"{name(state, seat)} may build 0 to {most} buildings (card "
-                            f"limit {offer['limit']}, reserve {state['reserve'][seat]}), not "
-                            f"{count}.",
-                            count=count, max=most)
+        raise IllegalAction("FA-A-4", _("You may build 0 to {most} buildings (card limit {limit}, "
+                                        "reserve {reserve}), not {count}.", most=most,
+                                        limit=offer["limit"], reserve=state["reserve"][seat],
+                                        count=count), count=count, max=most)
     state["reserve"][seat] -= count
     if offer["kind"] == "central_park":
         state["central_park"][seat] += count
@@ -324,14 +350,14 @@ def close_quarter(state: dict, seat: str, action: dict) -> None:
     """The winner of a full quarter closes it (FA-X-1, FA-X-2)."""
     offer = state["build"]
     if not offer["can_close"]:
-        where = "Central Park" if offer["kind"] == "central_park" else QUARTERS[offer["quarter"]]
-        raise IllegalAction("FA-X-1", f"{where} cannot be closed: only a quarter whose lots were "
-                            "all built or shopped before its auction.", quarter=offer["quarter"])
+        if offer["kind"] == "central_park":
+            text = _("Central Park cannot be closed: only a quarter whose lots were all built or "
+                     "shopped before its auction.")
+        else:
+            text = _("{quarter} cannot be closed: it had an empty lot before its auction.",
+                     quarter=place_text(offer["quarter"]))
+        raise IllegalAction("FA-X-1", text, quarter=offer["quarter"])
     state["build"] = None
     closure.close(state, offer["quarter"], seat)
     if not state["end"]:
         next_auction(state)
-
-
-def bid_summary(b: dict) -> str:
-    return f"{', '.join(describe_card(c) for c in b['cards'])} = {b['total']}"

@@ -1,8 +1,12 @@
 """Board data (FA-C, FA-M-2): quarters, lot colours, shop types, cards, the route graph.
 
 Everything here is constant; the per-game ring order of lot colours comes from the
-setup (the host confirms the printed board, FA-C-3).
+setup (the host confirms the printed board, FA-C-3). The game's own words (places,
+colours, shops, commissions) are marked for translation here, where they are defined,
+and become texts through the ``*_text`` functions below.
 """
+
+from ..text import Text, _, N_
 
 CITY_HALL = "city_hall"
 CENTRAL_PARK = "central_park"
@@ -10,13 +14,13 @@ CENTRAL_PARK = "central_park"
 #: Quarter ids and names in drawing order: the board reads left to right
 #: City Hall | 34w 34e | 42w ts 42e | 52w 52e | Central Park (FA-C-2).
 QUARTERS = {
-    "34w": "34th Street West",
-    "34e": "34th Street East",
-    "42w": "42nd Street West",
-    "ts": "Times Square",
-    "42e": "42nd Street East",
-    "52w": "52nd Street West",
-    "52e": "52nd Street East",
+    "34w": N_("34th Street West"),
+    "34e": N_("34th Street East"),
+    "42w": N_("42nd Street West"),
+    "ts": N_("Times Square"),
+    "42e": N_("42nd Street East"),
+    "52w": N_("52nd Street West"),
+    "52e": N_("52nd Street East"),
 }
 
 #: Columns of quarters, left to right, as drawn.
@@ -35,13 +39,15 @@ ROUTES = {
     "52e": (CENTRAL_PARK,),
 }
 
-PLACE_NAMES = {CITY_HALL: "City Hall", **QUARTERS, CENTRAL_PARK: "Central Park"}
+PLACE_NAMES = {CITY_HALL: N_("City Hall"), **QUARTERS, CENTRAL_PARK: N_("Central Park")}
 
 LOT_COLORS = ("orange", "green", "grey", "brown", "violet")
 DASHED = "dashed"  # the sixth lot of the 6-lot board: shops only (FA-C-3)
 BLACK = "black"
 CARD_COLORS = LOT_COLORS + (BLACK,)
 SHOP_TYPES = ("boutique", "jeweler", "gallery", "perfumery")
+SHOP_NAMES = {"boutique": N_("boutique"), "jeweler": N_("jeweler"), "gallery": N_("gallery"),
+              "perfumery": N_("perfumery")}
 BOARDS = {"5-lot": 5, "6-lot": 6}
 
 #: Card counts per value (FA-C-4): per lot colour, and for black.
@@ -52,10 +58,15 @@ CARD_VALUES = (4, 5, 6)
 BUILDINGS_ON_CARD = {4: 3, 5: 2, 6: 1}
 
 COMMISSIONS = ("white", "beige")
+COMMISSION_NAMES = {"white": N_("white"), "beige": N_("beige")}
 MARKERS_PER_COMMISSION = 3
 CLOSURE_SIGNS = 2
 
 PIECE_COLORS = ("red", "yellow", "blue", "green")
+#: Every colour the game names: lots, cards, the dashed lot, the players' pieces.
+COLOUR_NAMES = {"orange": N_("orange"), "green": N_("green"), "grey": N_("grey"),
+                "brown": N_("brown"), "violet": N_("violet"), "black": N_("black"),
+                "dashed": N_("dashed"), "red": N_("red"), "yellow": N_("yellow"), "blue": N_("blue")}
 BUILDINGS_PER_COLOR = 18
 START_RESERVE = 3
 START_ON_BOARD = 2
@@ -79,8 +90,25 @@ DUMMY = "dummy"
 DUMMY_NAME = "Alea"
 
 
-def successors(place: str, closed) -> list[str]:
-    """Where a commission on ``place`` may move forward, skipping closed quarters (FA-M-4).
+def place_text(key: str) -> Text:
+    """A quarter, City Hall or Central Park as a text."""
+    return _(PLACE_NAMES[key])
+
+
+def colour_text(key: str) -> Text:
+    return _(COLOUR_NAMES[key])
+
+
+def shop_text(key: str) -> Text:
+    return _(SHOP_NAMES[key])
+
+
+def commission_text(key: str) -> Text:
+    return _(COMMISSION_NAMES[key])
+
+
+def successors(at: str, closed) -> list[str]:
+    """Where a commission on ``at`` may move forward, skipping closed quarters (FA-M-4).
 
     >>> successors("ts", {"52e"})
     ['52w', 'central_park']
@@ -88,7 +116,7 @@ def successors(place: str, closed) -> list[str]:
     ['34w', '34e']
     """
     found = []
-    for nxt in ROUTES.get(place, ()):
+    for nxt in ROUTES.get(at, ()):
         for target in successors(nxt, closed) if nxt in closed else [nxt]:
             if target not in found:
                 found.append(target)

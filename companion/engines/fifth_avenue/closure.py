@@ -1,9 +1,8 @@
 """Closure, the building stop (FA-X)."""
 
-from .board import CLOSURE_SIGNS, DUMMY, QUARTERS
+from .board import CLOSURE_SIGNS, DUMMY
 from .commissions import recall_markers
 from .scoring import add_event, end_game, lot_lines
-from .state import name, plural
 
 
 def is_full(state: dict, quarter: str) -> bool:
@@ -14,29 +13,21 @@ def is_full(state: dict, quarter: str) -> bool:
 def closure_lines(state: dict, quarter: str, closer: str) -> list[dict]:
     """The closer: 1 VP per building there; every other player: half their normal score,
     rounded down (FA-X-2). The dummy's buildings count for the closer (FA-2P-4)."""
-    lots = state["quarters"][quarter]["lots"]
-    total = sum(l["buildings"] for l in lots)
-    lines = []
-    if closer != DUMMY:
-        lines.append({"seat": closer, "points": total, "buildings": total,
-                      "text": f"{name(state, closer)} closes {QUARTERS[quarter]}: "
-                              f"{plural(total, 'building')} there × 1 VP = {total} VP"})
+    total = sum(l["buildings"] for l in state["quarters"][quarter]["lots"])
+    lines = [] if closer == DUMMY else [{"seat": closer, "points": total, "buildings": total}]
     normal = {}
     for line in lot_lines(state, quarter):
         if line["seat"] not in (closer, DUMMY):
             normal[line["seat"]] = normal.get(line["seat"], 0) + line["points"]
-    for seat, points in normal.items():
-        lines.append({"seat": seat, "points": points // 2, "normal": points,
-                      "text": f"{name(state, seat)}: a scoring would give {points} VP; "
-                              f"half, rounded down = {points // 2} VP"})
+    lines += [{"seat": seat, "points": points // 2, "normal": points}
+              for seat, points in normal.items()]
     return lines
 
 
 def close(state: dict, quarter: str, closer: str) -> None:
     """Score the closure, clear the quarter, put up the sign (FA-X-2, FA-X-3, FA-X-4)."""
-    who = name(state, closer)
-    add_event(state, f"{who} closes {QUARTERS[quarter]}", "FA-X-2", "closure",
-              closure_lines(state, quarter, closer), quarter=quarter, closer=closer)
+    add_event(state, "closure", "FA-X-2", closure_lines(state, quarter, closer), quarter=quarter,
+              by=closer)
     for lot in state["quarters"][quarter]["lots"]:
         if lot["owner"]:
             state["removed"][lot["owner"]] += lot["buildings"]

@@ -5,8 +5,9 @@ where a place is a quarter id, ``"city_hall"`` or ``"central_park"``.
 """
 
 from ..errors import IllegalAction
-from .board import CENTRAL_PARK, CITY_HALL, COMMISSIONS, PLACE_NAMES, QUARTERS, successors
-from .state import place_name
+from ..text import _
+from .board import (CENTRAL_PARK, CITY_HALL, COMMISSIONS, PLACE_NAMES, QUARTERS, commission_text,
+                    place_text, successors)
 
 
 def closed_quarters(state: dict) -> set:
@@ -33,33 +34,36 @@ def move(state: dict, action: dict) -> str | None:
     """Move one commission one step; returns its colour if it returned to City Hall (FA-M-5)."""
     colour = action.get("commission")
     if colour not in COMMISSIONS:
-        raise IllegalAction("FA-M-1", f"There is no {colour!r} commission; move the white or the "
-                            "beige one.", commission=colour)
+        raise IllegalAction("FA-M-1", _("There is no {commission} commission; move the white or the "
+                                        "beige one.", commission=repr(colour)), commission=colour)
     to = action.get("to")
     if to not in PLACE_NAMES:
-        raise IllegalAction("FA-C-1", f"{to!r} is not a space of the board; a commission moves "
-                            "to a quarter, to Central Park or back to City Hall.", to=to)
+        raise IllegalAction("FA-C-1", _("{to} is not a space of the board; a commission moves to a "
+                                        "quarter, to Central Park or back to City Hall.", to=repr(to)),
+                            to=to)
     piece = state["commissions"][colour]
     at = piece["at"]
+    facts = {"commission": commission_text(colour), "at": place_text(at), "to": place_text(to)}
     if to == CITY_HALL or at == CENTRAL_PARK:
         if at != CENTRAL_PARK:
-            raise IllegalAction("FA-M-5", "Only a commission standing on Central Park may return "
-                                f"to City Hall; the {colour} commission stands on "
-                                f"{place_name(at)}.", commission=colour, at=at)
+            raise IllegalAction("FA-M-5", _("Only a commission standing on Central Park may return "
+                                            "to City Hall; the {commission} commission stands on "
+                                            "{at}.", **facts), commission=colour, at=at)
         if to != CITY_HALL:
-            raise IllegalAction("FA-M-5", f"The {colour} commission stands on Central Park: its "
-                                "only move is back to City Hall.", commission=colour, to=to)
+            raise IllegalAction("FA-M-5", _("The {commission} commission stands on Central Park: its "
+                                            "only move is back to City Hall, not to {to}.", **facts),
+                                commission=colour, to=to)
         piece["at"] = CITY_HALL
         return colour
     options = successors(at, closed_quarters(state))
     if to not in options:
-        where = " or ".join(place_name(o) for o in options)
+        facts["options"] = [place_text(o) for o in options]
         if to in QUARTERS and state["quarters"][to]["closed"]:
-            raise IllegalAction("FA-M-4", f"{QUARTERS[to]} is closed and is skipped: from "
-                                f"{place_name(at)} the {colour} commission moves to {where}.",
+            raise IllegalAction("FA-M-4", _("{to} is closed and is skipped: from {at} the "
+                                            "{commission} commission moves to {options}.", **facts),
                                 commission=colour, to=to, options=options)
-        raise IllegalAction("FA-M-2", f"From {place_name(at)} the {colour} commission moves to "
-                            f"{where}, not to {place_name(to)}.", commission=colour, to=to,
+        raise IllegalAction("FA-M-2", _("From {at} the {commission} commission moves to {options}, "
+                                        "not to {to}.", **facts), commission=colour, to=to,
                             options=options)
     if at in QUARTERS and not state["quarters"][at]["closed"]:
         piece["markers"].append(at)  # FA-M-3; never on a closed quarter (FA-X-3)

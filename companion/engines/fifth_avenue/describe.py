@@ -1,135 +1,220 @@
-"""One log line per action, in English, hiding what the viewer may not see (FA-H-1, FA-H-2).
+"""One log line per action, hiding what the viewer may not see (FA-H-1, FA-H-2).
+
+``LINES`` holds a line template per action type; each reads the state before and
+after the move (never re-applying it). What the move settled follows as further
+sentences: an auction's result (all bids, once sealed ones are revealed), special
+scorings, the dummy's closures, the game's end.
 
 Hidden: a drawn black card's value from everyone but its owner; a sealed submission
 (bid or pass) from everyone but its author until the bids are revealed.
 """
 
-from .. import TABLE
-from .board import DUMMY, QUARTERS
-from .actions import apply
-from .hands import describe_card
-from .state import name, place_name, plural, sealed
+from functools import reduce
+
+from .. import TABLE, common
+from ..text import Text, _, ngettext
+from .board import CITY_HALL, DUMMY, colour_text, commission_text, place_text, shop_text
+from .hands import card_text
+from .scoring import title
+from .state import name, sealed
 
 
-def _lot(action: dict) -> str:
-    return f"the {action.get('lot')} lot of {place_name(action.get('quarter'))}"
+def describe(before: dict, after: dict, seat, action: dict, viewer) -> Text | None:
+    """The log line of ``seat`` doing ``action``, e.g. "Anna chose B and placed a jeweler on
+    the grey lot of Times Square." Secrets are shown only to the viewer allowed to see them."""
+    line = LINES[action["type"]](before, after, seat, action, viewer)
+    return reduce(lambda first, then: _("{first} {then}", first=first, then=then),
+                  [line, *_results(before, after)])
 
 
-def _points(state: dict, event: dict) -> str:
-    parts = [f"{name(state, s)} {p}" for s, p in event["points"].items()]
-    return f" ({', '.join(parts)})" if parts else " (nobody scores)"
+def _who(state, seat):
+    return name(state, seat)
 
 
-def _card(c: dict) -> str:
-    if c.get("value"):
-        return describe_card(c)
-    return f"{'an' if c['color'][0] in 'aeiou' else 'a'} {c['color']} card"
+def _lot(action: dict) -> dict:
+    return {"lot": colour_text(action["lot"]), "quarter": place_text(action["quarter"])}
 
 
-def _cards(cards: list) -> str:
-    return ", ".join(_card(c) for c in cards)
+def _points(state: dict, event: dict):
+    scored = [_("{name} {points}", name=name(state, s), points=p) for s, p in event["points"].items()]
+    return scored or _("nobody scores")
 
 
-def _auction_place(auction: dict) -> str:
-    return "Central Park" if auction["kind"] == "central_park" else QUARTERS[auction["quarter"]]
+def _new_events(before: dict, after: dict, kind: str) -> list[dict]:
+    return [e for e in after["events"][len(before["events"]):] if e["kind"] == kind]
 
 
-def _result(before: dict, after: dict) -> str:
-    """What the action settled: an auction's result (all bids, once sealed ones are
-    revealed), the dummy's closures, the game's end."""
-    text = ""
-    last = after["last_auction"]
-    if last is not None and last != before["last_auction"]:
-        place = "Central Park" if last["kind"] == "central_park" else QUARTERS[last["quarter"]]
-        if sealed(before) and last["bids"]:
-            shown = ", ".join(f"{name(after, s)} {last['bids'][s]['total']}" if s in last["bids"]
-                              else f"{name(after, s)} passed" for s in last["order"])
-            text += f"; bids revealed: {shown}"
-        text += (f"; {name(after, last['winner'])} wins {place} with {last['total']}"
-                 if last["winner"] else f"; nobody wins {place}")
-    for event in after["events"][len(before["events"]):]:
-        if event["kind"] == "closure" and event["closer"] == DUMMY:
-            text += f"; {event['title']}{_points(after, event)}"
-    if after["step"] == "over" and before["step"] != "over":
-        text += "; the game is over"
-    elif after["step"] == "reveal" and before["step"] != "reveal":
-        text += "; the game is over, Central Park's shops are to be revealed"
-    return text
+def _settled(before: dict, after: dict) -> bool:
+    """Whether the move ended the auction under way (its result is now ``last_auction``)."""
+    a, now = before["auction"], after["auction"]
+    return a is not None and (now is None or (now["kind"], now["quarter"]) != (a["kind"], a["quarter"]))
 
 
-def _sentence(before: dict, seat, action: dict, viewer, after: dict) -> str:
-    who = "The table" if seat == TABLE else name(before, seat)
-    kind = action.get("type")
+def _hidden(before: dict, after: dict, seat, viewer) -> bool:
+    """A sealed submission stays hidden from others until the one that reveals all."""
+    return sealed(before) and viewer != seat and not _settled(before, after)
+
+
+def _auction_place(auction: dict) -> Text:
+    return _("Central Park") if auction["kind"] == "central_park" else place_text(auction["quarter"])
+
+
+# --- one template per action type -----------------------------------------------------------
+
+def _initial(before, after, seat, action, viewer):
+    return _("{who} placed an initial building on the {lot} lot of {quarter}.",
+             who=_who(before, seat), **_lot(action))
+
+
+def _take_buildings(before, after, seat, action, viewer):
+    took = after["reserve"][seat] - before["reserve"][seat]
+    return ngettext("{who} chose A and took {n} building into the reserve.",
+                    "{who} chose A and took {n} buildings into the reserve.", took,
+                    who=_who(before, seat))
+
+
+def _place_shop(before, after, seat, action, viewer):
+    line = _("{who} chose B and placed a {shop} on the {lot} lot of {quarter}.",
+             who=_who(before, seat), shop=shop_text(action["shop"]), **_lot(action))
+    moved = after["cp_shops"][len(before["cp_shops"]):]
+    if moved:
+        line = _("{first} {then}", first=line,
+                 then=_("A {shop} went under Central Park.", shop=shop_text(moved[0])))
+    for event in _new_events(before, after, "special"):
+        line = _("{first} {then}", first=line, then=_("{title}: {points}.", title=title(after, event),
+                                                      points=_points(after, event)))
+    return line
+
+
+def _take_black(before, after, seat, action, viewer):
+    hand = after["hands"][seat]
+    drawn = hand[-1]["value"] if viewer == seat and len(hand) > len(before["hands"][seat]) else None
+    if drawn:
+        return _("{who} chose C and drew a black card (a {value}).", who=_who(before, seat),
+                 value=drawn)
+    return _("{who} chose C and drew a black card.", who=_who(before, seat))
+
+
+def _score_quarter(before, after, seat, action, viewer):
+    event = _new_events(before, after, "quarter")[0]
+    return _("{who} chose D and scored {quarter}: {points}.", who=_who(before, seat),
+             quarter=place_text(action["quarter"]), points=_points(after, event))
+
+
+def _take_colored(before, after, seat, action, viewer):
+    cards = action["cards"]
+    if all(c.get("value") for c in cards):  # the piles lie face up: values are public
+        return _("{who} took {cards}.", who=_who(before, seat),
+                 cards=[card_text(c) for c in cards])
+    return ngettext("{who} took a card: {colours}.", "{who} took {n} cards: {colours}.", len(cards),
+                    who=_who(before, seat), colours=[colour_text(c["color"]) for c in cards])
+
+
+def _move_commission(before, after, seat, action, viewer):
+    colour, to = action["commission"], action["to"]
+    line = _("{who} moved the {commission} commission from {origin} to {to}.", who=_who(before, seat),
+             commission=commission_text(colour),
+             origin=place_text(before["commissions"][colour]["at"]), to=place_text(to))
+    if to == CITY_HALL:
+        return _("{first} {then}", first=line, then=_("The auctions begin."))
+    return line
+
+
+def _bid(before, after, seat, action, viewer):
     a = before["auction"]
-    # A sealed submission stays hidden from others until the one that reveals all.
-    hidden = sealed(before) and viewer != seat and after["last_auction"] == before["last_auction"]
-    if kind == "place_initial_building":
-        return f"{who} placed an initial building on {_lot(action)}"
-    if kind == "take_buildings":
-        took = after["reserve"][seat] - before["reserve"][seat]
-        return f"{who} chose A and took {plural(took, 'building')} into the reserve"
-    if kind == "place_shop":
-        line = f"{who} chose B and placed a {action.get('shop')} on {_lot(action)}"
-        moved = after["cp_shops"][len(before["cp_shops"]):]
-        if moved:
-            line += f"; a {moved[0]} went under Central Park"
-        specials = [e for e in after["events"][len(before["events"]):] if e["kind"] == "special"]
-        return line + "".join(f"; {e['title'].lower()}{_points(after, e)}" for e in specials)
-    if kind == "take_black":
-        grew = len(after["hands"][seat]) > len(before["hands"][seat])
-        drawn = after["hands"][seat][-1]["value"] if viewer == seat and grew else None
-        return f"{who} chose C and drew a black card{f' (a {drawn})' if drawn else ''}"
-    if kind == "score_quarter":
-        event = after["events"][len(before["events"])]
-        return f"{who} chose D and scored {QUARTERS[action['quarter']]}{_points(after, event)}"
-    if kind == "take_colored":
-        return f"{who} took {_cards(action['cards'])}"
-    if kind == "move_commission":
-        colour, to = action["commission"], action["to"]
-        frm = before["commissions"][colour]["at"]
-        line = f"{who} moved the {colour} commission from {place_name(frm)} to {place_name(to)}"
-        return line + ("; the auctions begin" if to == "city_hall" else "")
-    if kind == "bid":
-        place = _auction_place(a)
-        if hidden:
-            return f"{who} submitted a sealed bid for {place}"
-        if sealed(before):
-            return f"{who} bid {_cards(action['cards'])} for {place} (sealed)"
-        laid = a["bids"].get(seat, {"total": 0})["total"]
-        total = laid + sum(c["value"] for c in action["cards"])
-        return f"{who} bid {_cards(action['cards'])} for {place}, {total} in all"
-    if kind == "pass" and before["step"] == "cp_color":
-        return f"{who} left the choice of Central Park's colour to the next player"
-    if kind == "pass":
-        place = _auction_place(a)
-        if hidden:
-            return f"{who} submitted a sealed bid for {place}"
-        return f"{who} passed on {place}"
-    if kind == "choose_color":
-        return f"{who} named {action['color']} as Central Park's colour"
-    if kind == "dummy_bid":
-        if hidden:
-            return f"The table turned {name(before, DUMMY)}'s cards for a sealed bid"
-        draws = action["draws"]
-        return (f"The table turned {', '.join(map(str, draws))} for {name(before, DUMMY)}: "
-                f"a bid of {sum(draws)}")
-    if kind == "build":
-        offer = before["build"]
-        where = "Central Park" if offer["kind"] == "central_park" else \
-            f"the {offer['color']} lot of {QUARTERS[offer['quarter']]}"
-        n = action["count"]
-        return f"{who} built {plural(n, 'building')} on {where}"
-    if kind == "close_quarter":
-        event = after["events"][len(before["events"])]
-        return f"{who} closed {QUARTERS[before['build']['quarter']]}{_points(after, event)}"
-    if kind == "reveal_central_park":
-        return f"The table revealed {', '.join(action['shops'])} from under Central Park"
-    return f"{who} did {kind}"
+    facts = {"who": _who(before, seat), "place": _auction_place(a)}
+    if _hidden(before, after, seat, viewer):
+        return _("{who} submitted a sealed bid for {place}.", **facts)
+    cards = [card_text(c) for c in action["cards"]]
+    if sealed(before):
+        return _("{who} bid {cards} for {place} (sealed).", cards=cards, **facts)
+    total = a["bids"].get(seat, {"total": 0})["total"] + sum(c["value"] for c in action["cards"])
+    return _("{who} bid {cards} for {place}, {total} in all.", cards=cards, total=total, **facts)
 
 
-def describe(state_before: dict, seat, action: dict, viewer) -> str:
-    """One sentence for the log, e.g. "Anna chose B and placed a jeweler on the grey lot of
-    Times Square." Secrets are shown only to the viewer allowed to see them."""
-    after = apply(state_before, seat, action)
-    line = _sentence(state_before, seat, action, viewer, after) + _result(state_before, after)
-    return line + "."
+def _pass(before, after, seat, action, viewer):
+    if before["phase"] == "cp_color":
+        return _("{who} left the choice of Central Park's colour to the next player.",
+                 who=_who(before, seat))
+    facts = {"who": _who(before, seat), "place": _auction_place(before["auction"])}
+    if _hidden(before, after, seat, viewer):
+        return _("{who} submitted a sealed bid for {place}.", **facts)
+    return _("{who} passed on {place}.", **facts)
+
+
+def _choose_color(before, after, seat, action, viewer):
+    return _("{who} named {colour} as Central Park's colour.", who=_who(before, seat),
+             colour=colour_text(action["color"]))
+
+
+def _dummy_bid(before, after, seat, action, viewer):
+    dummy = name(before, DUMMY)
+    if _hidden(before, after, seat, viewer):
+        return _("The table turned {dummy}'s cards for a sealed bid.", dummy=dummy)
+    draws = action["draws"]
+    return _("The table turned {draws} for {dummy}: a bid of {total}.", draws=draws, dummy=dummy,
+             total=sum(draws))
+
+
+def _build(before, after, seat, action, viewer):
+    offer, n = before["build"], action["count"]
+    if offer["kind"] == "central_park":
+        return ngettext("{who} built {n} building on Central Park.",
+                        "{who} built {n} buildings on Central Park.", n, who=_who(before, seat))
+    return ngettext("{who} built {n} building on the {lot} lot of {quarter}.",
+                    "{who} built {n} buildings on the {lot} lot of {quarter}.", n,
+                    who=_who(before, seat), lot=colour_text(offer["color"]),
+                    quarter=place_text(offer["quarter"]))
+
+
+def _close_quarter(before, after, seat, action, viewer):
+    event = _new_events(before, after, "closure")[0]
+    return _("{who} closed {quarter}: {points}.", who=_who(before, seat),
+             quarter=place_text(event["quarter"]), points=_points(after, event))
+
+
+def _reveal(before, after, seat, action, viewer):
+    return _("The table revealed {shops} from under Central Park.",
+             shops=[shop_text(s) for s in action["shops"]])
+
+
+LINES = {
+    "place_initial_building": _initial, "take_buildings": _take_buildings,
+    "place_shop": _place_shop, "take_black": _take_black, "score_quarter": _score_quarter,
+    "take_colored": _take_colored, "move_commission": _move_commission, "bid": _bid,
+    "pass": _pass, "choose_color": _choose_color, "dummy_bid": _dummy_bid, "build": _build,
+    "close_quarter": _close_quarter, "reveal_central_park": _reveal,
+}
+
+
+# --- what the move settled ------------------------------------------------------------------
+
+def _results(before: dict, after: dict) -> list[Text]:
+    found = []
+    if _settled(before, after):
+        found += _auction_result(before, after, after["last_auction"])
+    for event in _new_events(before, after, "closure"):
+        if event["by"] == DUMMY:
+            found.append(_("{title}: {points}.", title=title(after, event),
+                           points=_points(after, event)))
+    if after["phase"] == common.OVER and before["phase"] != common.OVER:
+        found.append(_("The game is over."))
+    elif after["phase"] == "reveal" and before["phase"] != "reveal":
+        found.append(_("The game is over; Central Park's shops are to be revealed."))
+    return found
+
+
+def _auction_result(before: dict, after: dict, last: dict) -> list[Text]:
+    place = _auction_place(last)
+    found = []
+    if sealed(before) and last["bids"]:
+        shown = [_("{name} {total}", name=name(after, s), total=last["bids"][s]["total"])
+                 if s in last["bids"] else _("{name} passed", name=name(after, s))
+                 for s in last["order"]]
+        found.append(_("Bids revealed: {bids}.", bids=shown))
+    if last["winner"]:
+        found.append(_("{name} wins {place} with {total}.", name=name(after, last["winner"]),
+                       place=place, total=last["total"]))
+    else:
+        found.append(_("Nobody wins {place}.", place=place))
+    return found

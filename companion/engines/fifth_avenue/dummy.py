@@ -7,6 +7,7 @@ empty; winning Central Park it builds nothing; it never scores.
 """
 
 from ..errors import IllegalAction
+from ..text import _
 from .board import BLACK, CARD_VALUES, DUMMY, is_empty, lot_vp
 from .closure import close
 from .hands import card
@@ -19,17 +20,25 @@ def parse_draws(action: dict) -> list[int]:
     >>> parse_draws({"draws": [4, 6, 5, 4]})
     [4, 6, 5, 4]
     """
-    draws = field(action, "draws", list, "FA-2P-2", "the dummy's turned black cards")
+    draws = field(action, "draws", list, "FA-2P-2", _("the dummy's turned black cards"))
     if any(v not in CARD_VALUES or isinstance(v, bool) for v in draws):
-        raise IllegalAction("FA-2P-2", f"Black cards show 4, 5 or 6; got {draws!r}.", draws=draws)
+        raise IllegalAction("FA-2P-2", _("Black cards show 4, 5 or 6, not {draws}.", draws=_spaced(draws)),
+                            draws=draws)
     for i, value in enumerate(draws):
         if value in draws[:i]:
             if i != len(draws) - 1:
-                raise IllegalAction("FA-2P-2", f"Turning stops at the first repeated value: "
-                                    f"{draws[:i + 1]!r}, not {draws!r}.", draws=draws)
+                raise IllegalAction("FA-2P-2", _("Turning stops at the first repeated value: {stop}, "
+                                                 "not {draws}.", stop=_spaced(draws[:i + 1]),
+                                                 draws=_spaced(draws)),
+                                    draws=draws)
             return draws
-    raise IllegalAction("FA-2P-2", f"Keep turning black cards until a value repeats; {draws!r} "
-                        "has no repeated value yet.", draws=draws)
+    raise IllegalAction("FA-2P-2", _("Keep turning black cards until a value repeats; {draws} has no "
+                                     "repeated value yet.", draws=_spaced(draws)), draws=draws)
+
+
+def _spaced(draws: list[int]) -> str:
+    """Turned values as the host types them: "4 6 5 4"."""
+    return " ".join(map(str, draws))
 
 
 def bid_cards(draws: list[int]) -> list[dict]:

@@ -9,29 +9,36 @@ and with private hands the values a seat has told it.
 """
 
 from ..errors import IllegalAction
-from .board import BLACK, CARD_COLORS, CARD_VALUES, LOT_COLORS
-from .state import name, plural, private_hands
+from ..text import Text, _, ngettext
+from .board import BLACK, CARD_COLORS, CARD_VALUES, LOT_COLORS, colour_text
+from .state import private_hands
 
 
-def card(color: str, value) -> dict:
-    return {"color": color, "value": value}
+def card(colour: str, value) -> dict:
+    return {"color": colour, "value": value}
+
+
+def card_text(c: dict) -> Text:
+    """"grey 5", or "a grey card" while its value is unknown."""
+    if c["value"] is None:
+        return _("a {colour} card", colour=colour_text(c["color"]))
+    return _("{colour} {value}", colour=colour_text(c["color"]), value=c["value"])
 
 
 def parse_card(raw, need_value: bool) -> dict:
     """A card from an action: a card colour and, when needed, a value 4, 5 or 6 (FA-C-4)."""
     if not isinstance(raw, dict) or raw.get("color") not in CARD_COLORS:
-        raise IllegalAction("FA-C-4", f"{raw!r} is not a card: the colours are "
-                            f"{', '.join(CARD_COLORS)}.", card=raw)
+        raise IllegalAction("FA-C-4", _("{card} is not a card: the card colours are {colours}.",
+                                        card=repr(raw), colours=[colour_text(c) for c in CARD_COLORS]),
+                            card=raw)
     value = raw.get("value")
     if value is None and not need_value:
         return card(raw["color"], None)
     if value not in CARD_VALUES or isinstance(value, bool):
-        raise IllegalAction("FA-C-4", f"A card's value is 4, 5 or 6, got {value!r}.", card=raw)
+        raise IllegalAction("FA-C-4", _("A card shows 4, 5 or 6; the {colour} card says {value}.",
+                                        colour=colour_text(raw["color"]), value=repr(value)),
+                            card=raw)
     return card(raw["color"], value)
-
-
-def describe_card(c: dict) -> str:
-    return f"{c['color']} {c['value'] if c['value'] is not None else '?'}"
 
 
 def receive(state: dict, seat: str, cards: list[dict]) -> None:
@@ -77,22 +84,30 @@ def take_from_hand(state: dict, seat: str, cards: list[dict]) -> list[dict]:
             match = next((i for i, h in enumerate(hand)
                           if h["color"] == c["color"] and h["value"] is None), None)
         if match is None:
-            raise IllegalAction("FA-A-3", _not_held_message(state, seat, held, cards, c), card=c)
+            raise IllegalAction("FA-A-3", not_held(held, cards, c["color"]), card=c)
         hand.pop(match)
     return list(cards)
 
 
-def _not_held_message(state: dict, seat: str, held: list, cards: list, c: dict) -> str:
-    same = [h for h in held if h["color"] == c["color"]]
-    who = name(state, seat)
-    if not same:
-        return f"{who} holds no {c['color']} card."
-    if private_hands(state) and all(h["value"] is not None for h in same):
-        values = ", ".join(str(h["value"]) for h in same)
-        return (f"{who} holds no (further) {describe_card(c)}; {who}'s {c['color']} cards are "
-                f"{values}.")
-    wanted = sum(1 for x in cards if x["color"] == c["color"])
-    return f"{who} holds {plural(len(same), c['color'] + ' card')}, not {wanted}."
+def not_held(held: list, cards: list, colour: str) -> Text:
+    """Why a hand cannot supply the ``colour`` cards of ``cards``, said to its owner."""
+    mine = [h for h in held if h["color"] == colour]
+    wanted = [c for c in cards if c["color"] == colour]
+    word = colour_text(colour)
+    if not mine:
+        return _("You hold no {colour} card.", colour=word)
+    if len(wanted) > len(mine):
+        held_text = ngettext("{n} {colour} card", "{n} {colour} cards", len(mine), colour=word)
+        return _("You hold {held}; this bid needs {needed}.", held=held_text, needed=len(wanted))
+    # Enough cards of the colour, but not of these values (private hands).
+    return _("You hold {held}; this bid needs {needed}.", held=[_held(h) for h in mine],
+             needed=[card_text(c) for c in wanted])
+
+
+def _held(c: dict) -> Text:
+    if c["value"] is None:
+        return _("a {colour} card whose value you have not entered", colour=colour_text(c["color"]))
+    return card_text(c)
 
 
 def return_to_hand(state: dict, seat: str, cards: list[dict]) -> None:

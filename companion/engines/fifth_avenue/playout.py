@@ -1,14 +1,16 @@
-"""Random setups and random legal actions (tests, benchmarks), and the table's draws.
+"""Random setups and random legal actions (tests, benchmarks), the table's draws, and
+``hide`` for the contract's secrecy checks.
 
 The only module with randomness: ``random_action`` is built from ``legal()`` alone,
 and ``table_draw`` makes the table's random inputs (the dummy's black cards, the
 Central Park reveal) for a server that draws on the table's behalf.
 """
 
-from .. import TABLE
-from .board import (BLACK_DECK, BOARDS, CARD_VALUES, DASHED, DISPLAY_SIZE, LOT_COLORS,
+from .. import TABLE, common
+from .board import (BLACK_DECK, BOARDS, CARD_VALUES, DASHED, DISPLAY_SIZE, DUMMY, LOT_COLORS,
                     PIECE_COLORS, QUARTERS, SHOP_TYPES, SHOPS_PER_TYPE)
 from .legal import legal
+from .state import private_hands, sealed
 
 NAMES = ("Anna", "Bruno", "Carla", "Dieter")
 #: How often a random player picks each kind of action (B often, so games end).
@@ -118,3 +120,22 @@ def random_action(state: dict, seat: str, rng) -> dict:
     if kind == "build":
         return {"type": kind, "count": rng.randint(0, entry["max"])}
     return {"type": kind}
+
+
+def hide(state: dict, seat, rng) -> dict:
+    """``state`` with what ``seat`` alone knows changed at random: the values its phone
+    entered (private hands, FA-H-2) and its sealed submission before the reveal (FA-H-1).
+    Nothing in Fifth Avenue is unknown to everybody (``seat=None``) but kept in the state."""
+    hidden = common.clone(state)
+    if seat is None or seat not in state["hands"]:
+        return hidden
+    if private_hands(state):
+        for c in hidden["hands"][seat]:
+            c["value"] = rng.choice((None,) + CARD_VALUES)
+    a = hidden["auction"]
+    if a and sealed(state) and seat in a["bids"] and seat != DUMMY:
+        bid = a["bids"][seat]
+        for c in bid["cards"]:
+            c["value"] = rng.choice(CARD_VALUES)
+        bid["total"] = sum(c["value"] for c in bid["cards"])
+    return hidden

@@ -1,4 +1,4 @@
-"""Setup (FA-S, FA-C, FA-V-1): config validation, the initial state, initial buildings.
+"""Setup (FA-S, FA-C, FA-V-1): config checks, the initial state, the initial buildings.
 
 A config describes the physical table::
 
@@ -9,111 +9,156 @@ A config describes the physical table::
      "display": [20 shop types, left to right],
      "auctions": "open" | "sealed", "hands": "counts" | "private",
      "dummy": {"name": "Egon"}}                       # optional, 2 players only
+
+The game's first phase, ``"initial"``, is the rest of the setup: each player puts
+two buildings on the board (FA-S-4, ``place_initial_building``).
 """
 
 from collections import Counter
 
 from ..errors import IllegalAction
-from .board import (BLACK, BOARDS, COLORED_DECK, BLACK_DECK, COMMISSIONS, DASHED,
-                    DISPLAY_SIZE, DUMMY, DUMMY_NAME, BUILDINGS_PER_COLOR, LOT_COLORS,
-                    PIECE_COLORS, QUARTERS, SHOP_TYPES, SHOPS_PER_TYPE, START_BLACK_CARDS,
-                    START_RESERVE, START_SUPPLY, CITY_HALL, is_empty)
-from .state import lot_index, name, quarter_field
+from ..text import _
+from .board import (BLACK, BLACK_DECK, BOARDS, BUILDINGS_PER_COLOR, CITY_HALL, COLORED_DECK,
+                    COMMISSIONS, DASHED, DISPLAY_SIZE, DUMMY, DUMMY_NAME, LOT_COLORS, PIECE_COLORS,
+                    QUARTERS, SHOP_TYPES, SHOPS_PER_TYPE, START_BLACK_CARDS, START_RESERVE,
+                    START_SUPPLY, colour_text, is_empty, place_text, shop_text)
+from .state import lot_index, quarter_field
 
 RESERVED_SEATS = ("table", DUMMY)
 AUCTION_MODES = ("open", "sealed")
 HAND_MODES = ("counts", "private")
 
 
-def _refuse(rule: str, message: str, **details):
-    raise IllegalAction(rule, message, **details)
+def _player(config_players: list, i: int, seen_seats: set, seen_colours: set) -> None:
+    player, n = config_players[i], i + 1
+    where = f"players[{i}]"
+    if not isinstance(player, dict):
+        raise IllegalAction("FA-S-3", _("Player {n} needs a seat, a name and a colour.", n=n),
+                            field=where)
+    seat, colour = player.get("seat"), player.get("color")
+    who = player.get("name", seat)
+    if not isinstance(seat, str) or not seat or seat in seen_seats:
+        raise IllegalAction("FA-S-3", _("Player {n}: the seat {seat} is empty or already taken.",
+                                        n=n, seat=repr(seat)), field=f"{where}.seat")
+    if seat in RESERVED_SEATS:
+        raise IllegalAction("FA-2P-1", _("Player {n}: the seat {seat} is kept for the table and the "
+                                         "dummy bidder.", n=n, seat=repr(seat)), field=f"{where}.seat")
+    if not isinstance(who, str) or not who.strip():
+        raise IllegalAction("FA-S-3", _("Player {n} needs a name.", n=n), field=f"{where}.name")
+    if colour not in PIECE_COLORS or colour in seen_colours:
+        raise IllegalAction("FA-C-6", _("Player {n}: {colour} is not a free building colour; the "
+                                        "colours are {colours}, each used once.", n=n,
+                                        colour=repr(colour),
+                                        colours=[colour_text(c) for c in PIECE_COLORS]),
+                            field=f"{where}.color")
+    seen_seats.add(seat)
+    seen_colours.add(colour)
 
 
 def _players(config: dict) -> list[dict]:
     players = config.get("players")
     if not isinstance(players, list) or not 2 <= len(players) <= 4:
-        _refuse("FA-S-3", "Fifth Avenue needs a list of 2 to 4 players ('players').",
-                field="players")
-    seen_seats, seen_colors = set(), set()
-    for i, player in enumerate(players):
-        where = f"players[{i}]"
-        if not isinstance(player, dict):
-            _refuse("FA-S-3", f"{where} must be an object with seat, name and color.", field=where)
-        seat, color = player.get("seat"), player.get("color")
-        who = player.get("name", seat)
-        if not isinstance(seat, str) or not seat or seat in seen_seats:
-            _refuse("FA-S-3", f"{where}.seat must be a non-empty seat id used once, got {seat!r}.",
-                    field=f"{where}.seat")
-        if seat in RESERVED_SEATS:
-            _refuse("FA-2P-1", f"{where}.seat {seat!r} is reserved for the table and the dummy "
-                    "bidder.", field=f"{where}.seat")
-        if not isinstance(who, str) or not who.strip():
-            _refuse("FA-S-3", f"{where}.name must be a non-empty name.", field=f"{where}.name")
-        if color not in PIECE_COLORS or color in seen_colors:
-            _refuse("FA-C-6", f"{where}.color must be one of {', '.join(PIECE_COLORS)}, each "
-                    f"used once; got {color!r}.", field=f"{where}.color")
-        seen_seats.add(seat)
-        seen_colors.add(color)
+        count = len(players) if isinstance(players, list) else 0
+        raise IllegalAction("FA-S-3", _("Fifth Avenue is played by 2 to 4 players, not {n}.",
+                                        n=count), field="players")
+    seen_seats, seen_colours = set(), set()
+    for i in range(len(players)):
+        _player(players, i, seen_seats, seen_colours)
     return players
 
 
 def _choice(config: dict, key: str, allowed, default, rule: str) -> str:
     value = config.get(key, default)
     if value not in allowed:
-        _refuse(rule, f"{key!r} must be one of {', '.join(allowed)}, got {value!r}.", field=key)
+        raise IllegalAction(rule, _("{key} must be one of {allowed}, not {value}.", key=repr(key),
+                                    allowed=list(allowed), value=repr(value)), field=key)
     return value
+
+
+def _ring(quarter: str, ring, board: str) -> None:
+    """One quarter's lot colours: each colour of the board once (FA-C-3)."""
+    expected = list(LOT_COLORS) + ([DASHED] if board == "6-lot" else [])
+    where = {"quarter": place_text(quarter), "board": board}
+    if not isinstance(ring, list) or len(ring) != len(expected):
+        raise IllegalAction("FA-C-3", _("{quarter}: a ring of the {board} board has {n} lots, not "
+                                        "{given}.", n=len(expected), **where,
+                                        given=len(ring) if isinstance(ring, list) else 0),
+                            field=f"rings.{quarter}")
+    strange = next((c for c in ring if c not in expected), None)
+    if strange is not None:
+        raise IllegalAction("FA-C-3", _("{quarter}: {value} is not a lot colour of the {board} "
+                                        "board; the colours are {colours}.", value=repr(strange),
+                                        colours=[colour_text(c) for c in expected], **where),
+                            field=f"rings.{quarter}")
+    counts = Counter(ring)
+    repeated = [colour_text(c) for c in expected if counts[c] > 1]
+    if repeated:
+        missing = [colour_text(c) for c in expected if not counts[c]]
+        raise IllegalAction("FA-C-3", _("{quarter}: each lot colour goes in the ring once; "
+                                        "{repeated} appears more than once and {missing} is "
+                                        "missing.", repeated=repeated, missing=missing, **where),
+                            field=f"rings.{quarter}")
 
 
 def _rings(config: dict, board: str) -> dict:
     rings = config.get("rings")
     if not isinstance(rings, dict) or set(rings) != set(QUARTERS):
-        _refuse("FA-C-3", f"'rings' must give the lot colours of all 7 quarters "
-                f"({', '.join(QUARTERS)}).", field="rings")
-    expected = sorted(LOT_COLORS + ((DASHED,) if board == "6-lot" else ()))
+        raise IllegalAction("FA-C-3", _("The lot colours of all seven quarters are needed: {quarters}.",
+                                        quarters=[place_text(q) for q in QUARTERS]), field="rings")
     for quarter, ring in rings.items():
-        if not isinstance(ring, list) or sorted(map(str, ring)) != expected:
-            _refuse("FA-C-3", f"rings.{quarter} must list each of {', '.join(expected)} once "
-                    f"(clockwise) on the {board} board, got {ring!r}.", field=f"rings.{quarter}")
+        _ring(quarter, ring, board)
     return rings
 
 
 def _initial_shops(config: dict, board: str, rings: dict) -> dict:
     shops = config.get("initial_shops")
     if not isinstance(shops, dict) or set(shops) != set(QUARTERS):
-        _refuse("FA-S-1", "'initial_shops' must name one shop for each of the 7 quarters.",
-                field="initial_shops")
+        raise IllegalAction("FA-S-1", _("Each of the seven quarters needs its set-up shop."),
+                            field="initial_shops")
     for quarter, entry in shops.items():
         where = f"initial_shops.{quarter}"
         if not isinstance(entry, dict) or entry.get("shop") not in SHOP_TYPES:
-            _refuse("FA-C-5", f"{where}.shop must be one of {', '.join(SHOP_TYPES)}.", field=where)
+            value = entry.get("shop") if isinstance(entry, dict) else entry
+            raise IllegalAction("FA-C-5", _("{quarter}: the set-up shop must be one of {shops}, not "
+                                            "{value}.", quarter=place_text(quarter),
+                                            shops=[shop_text(s) for s in SHOP_TYPES],
+                                            value=repr(value)), field=where)
         if entry.get("lot") not in rings[quarter]:
-            _refuse("FA-C-3", f"{where}.lot must be a lot colour of that quarter, got "
-                    f"{entry.get('lot')!r}.", field=where)
+            raise IllegalAction("FA-C-3", _("{quarter}: the set-up shop must go on one of the "
+                                            "quarter's lots, not on {value}.",
+                                            quarter=place_text(quarter),
+                                            value=repr(entry.get("lot"))), field=where)
         if board == "6-lot" and entry["lot"] != DASHED:
-            _refuse("FA-V-1", f"On the 6-lot board the setup shop of {QUARTERS[quarter]} goes on "
-                    "the dashed lot.", field=where)
+            raise IllegalAction("FA-V-1", _("On the 6-lot board the set-up shop of {quarter} goes on "
+                                            "the dashed lot.", quarter=place_text(quarter)),
+                                field=where)
     if board == "5-lot":
-        for color, count in Counter(e["lot"] for e in shops.values()).items():
+        for colour, count in Counter(e["lot"] for e in shops.values()).items():
             if count > 2:
-                _refuse("FA-S-1", f"{count} setup shops are on {color} lots; at most two setup "
-                        "shops may share a lot colour.", field="initial_shops", color=color)
+                raise IllegalAction("FA-S-1", _("{n} set-up shops are on {colour} lots; at most two "
+                                                "may share a lot colour.", n=count,
+                                                colour=colour_text(colour)),
+                                    field="initial_shops", color=colour)
     return shops
 
 
 def _display(config: dict, initial_shops: dict) -> list[str]:
     display = config.get("display")
     if not isinstance(display, list) or len(display) != DISPLAY_SIZE:
-        _refuse("FA-S-2", f"'display' must list the {DISPLAY_SIZE} shops of the row, left to "
-                "right.", field="display")
+        raise IllegalAction("FA-S-2", _("The display row needs {n} shops, left to right.",
+                                        n=DISPLAY_SIZE), field="display")
     for i, shop in enumerate(display):
         if shop not in SHOP_TYPES:
-            _refuse("FA-C-5", f"display[{i}] must be one of {', '.join(SHOP_TYPES)}, got {shop!r}.",
-                    field=f"display[{i}]")
+            raise IllegalAction("FA-C-5", _("Display space {n}: {value} is not a shop; the shops "
+                                            "are {shops}.", n=i + 1, value=repr(shop),
+                                            shops=[shop_text(s) for s in SHOP_TYPES]),
+                                field=f"display[{i}]")
     counts = Counter(display) + Counter(e["shop"] for e in initial_shops.values())
     for shop, count in counts.items():
         if count > SHOPS_PER_TYPE:
-            _refuse("FA-C-5", f"The setup uses {count} {shop} shops; the game has only "
-                    f"{SHOPS_PER_TYPE}.", field="display", shop=shop)
+            raise IllegalAction("FA-C-5", _("The set-up uses {n} {shop} shops; the game has only "
+                                            "{most}.", n=count, shop=shop_text(shop),
+                                            most=SHOPS_PER_TYPE), field="display", shop=shop)
     return display
 
 
@@ -123,15 +168,15 @@ def _dummy(config: dict, players: list[dict]):
     given = config.get("dummy") or {}
     dummy_name = given.get("name", DUMMY_NAME) if isinstance(given, dict) else DUMMY_NAME
     if not isinstance(dummy_name, str) or not dummy_name.strip():
-        _refuse("FA-2P-1", "dummy.name must be a non-empty name.", field="dummy.name")
+        raise IllegalAction("FA-2P-1", _("The dummy bidder needs a name."), field="dummy.name")
     used = {p["color"] for p in players}
-    color = next(c for c in PIECE_COLORS if c not in used)
-    return {"seat": DUMMY, "name": dummy_name, "color": color, "dummy": True}
+    colour = next(c for c in PIECE_COLORS if c not in used)
+    return {"seat": DUMMY, "name": dummy_name, "color": colour, "dummy": True}
 
 
-def _lot(color: str, setup_shop: dict) -> dict:
-    shops = [setup_shop["shop"]] if color == setup_shop["lot"] else []
-    return {"color": color, "shops": shops, "owner": None, "buildings": 0}
+def _lot(colour: str, setup_shop: dict) -> dict:
+    shops = [setup_shop["shop"]] if colour == setup_shop["lot"] else []
+    return {"color": colour, "shops": shops, "owner": None, "buildings": 0}
 
 
 def placement_order(seat_list: list[str]) -> list[str]:
@@ -145,9 +190,9 @@ def placement_order(seat_list: list[str]) -> list[str]:
 
 
 def setup(config: dict) -> dict:
-    """The initial state for a validated config; IllegalAction names any bad field."""
+    """The initial state for a valid config; IllegalAction names any bad field."""
     if not isinstance(config, dict):
-        _refuse("FA-S-3", "The setup must be an object.", field="config")
+        raise IllegalAction("FA-S-3", _("The set-up is missing."), field="config")
     players = _players(config)
     board = _choice(config, "board", tuple(BOARDS), None, "FA-C-3")
     rings = _rings(config, board)
@@ -171,11 +216,11 @@ def setup(config: dict) -> dict:
     colored_per_pile = sum(COLORED_DECK.values()) - n
     return {
         "config": frozen,
-        "step": "initial",
+        "phase": "initial",
         "active": seat_list[0],
         "placing": placement_order(seat_list),
-        "turn": None,
-        "pending": [],
+        "chosen": None,       # the action chosen this turn, "A".."D" (FA-T-1)
+        "pending": [],        # the phases of that action still to come
         "quarters": quarters,
         "commissions": {c: {"at": CITY_HALL, "markers": []} for c in COMMISSIONS},
         "display": list(display),
@@ -204,6 +249,8 @@ def setup(config: dict) -> dict:
     }
 
 
+# --- the initial buildings (phase "initial") -----------------------------------------------
+
 def initial_lots(state: dict, seat: str) -> list[dict]:
     """Lots where ``seat`` may put an initial building now (FA-S-4)."""
     return [{"quarter": q, "lot": lot["color"]}
@@ -217,16 +264,23 @@ def place_initial_building(state: dict, seat: str, action: dict) -> None:
     quarter = quarter_field(state, action)
     lots = state["quarters"][quarter]["lots"]
     lot = lots[lot_index(state, quarter, action.get("lot"))]
-    where = f"the {lot['color']} lot of {QUARTERS[quarter]}"
+    where = {"lot": colour_text(lot["color"]), "quarter": place_text(quarter)}
     if lot["color"] == DASHED:
-        _refuse("FA-C-3", "The dashed lot takes shops only.", quarter=quarter, lot=DASHED)
-    if not is_empty(lot):
-        _refuse("FA-S-4", f"Initial buildings go on empty lots; {where} already holds "
-                f"{'a shop' if lot['shops'] else 'a building'}.", quarter=quarter, lot=lot["color"])
+        raise IllegalAction("FA-C-3", _("The dashed lot takes shops only."), quarter=quarter,
+                            lot=DASHED)
+    if lot["shops"]:
+        raise IllegalAction("FA-S-4", _("Initial buildings go on empty lots; the {lot} lot of "
+                                        "{quarter} holds a shop.", **where),
+                            quarter=quarter, lot=lot["color"])
+    if lot["buildings"]:
+        raise IllegalAction("FA-S-4", _("Initial buildings go on empty lots; the {lot} lot of "
+                                        "{quarter} holds a building.", **where),
+                            quarter=quarter, lot=lot["color"])
     if any(l["owner"] == seat for l in lots):
-        _refuse("FA-S-4", f"{name(state, seat)} already has a building in {QUARTERS[quarter]}; the "
-                "two initial buildings go to two different quarters.", quarter=quarter)
+        raise IllegalAction("FA-S-4", _("You already have a building in {quarter}; your two initial "
+                                        "buildings go to two different quarters.", **where),
+                            quarter=quarter)
     lot["owner"], lot["buildings"] = seat, 1
     state["placing"].pop(0)
     if not state["placing"]:
-        state["step"] = "choose"
+        state["phase"] = "choose"

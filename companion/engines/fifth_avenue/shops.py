@@ -1,7 +1,8 @@
 """Shops: the display row and its blocks, placing a shop, the Central Park shelf (FA-SH)."""
 
 from ..errors import IllegalAction
-from .board import BLOCKS, QUARTERS, SHOP_TYPES
+from ..text import _
+from .board import BLOCKS, SHOP_TYPES, colour_text, place_text, shop_text
 from .scoring import end_game, is_last_shop, special_scoring
 from .state import lot_index, quarter_field
 
@@ -33,25 +34,34 @@ def shop_lots(state: dict) -> list[dict]:
             for lot in quarter["lots"] if takes_shop(lot)]
 
 
+def any_shop_lot(state: dict) -> bool:
+    return any(takes_shop(lot) for quarter in state["quarters"].values() if not quarter["closed"]
+               for lot in quarter["lots"])
+
+
 def place_shop(state: dict, action: dict) -> None:
     """Step 1 of B: a shop of the current block onto a lot (FA-SH-1..5)."""
     shop = action.get("shop")
     if shop not in SHOP_TYPES:
-        raise IllegalAction("FA-C-5", f"{shop!r} is not a shop; the shops are "
-                            f"{', '.join(SHOP_TYPES)}.", shop=shop)
+        raise IllegalAction("FA-C-5", _("{shop} is not a shop; the shops are {shops}.",
+                                        shop=repr(shop), shops=[shop_text(t) for t in SHOP_TYPES]),
+                            shop=shop)
     offered = available_shops(state)
     if shop not in offered:
-        raise IllegalAction("FA-SH-1", f"No {shop} in the current block of the display; it offers "
-                            f"{', '.join(offered)}.", shop=shop, offered=offered)
+        raise IllegalAction("FA-SH-1", _("The current block of the display has no {shop}; it offers "
+                                         "{offered}.", shop=shop_text(shop),
+                                         offered=[shop_text(t) for t in offered]),
+                            shop=shop, offered=offered)
     quarter = quarter_field(state, action)
     lot = state["quarters"][quarter]["lots"][lot_index(state, quarter, action.get("lot"))]
-    where = f"The {lot['color']} lot of {QUARTERS[quarter]}"
+    where = {"lot": colour_text(lot["color"]), "quarter": place_text(quarter)}
     if lot["buildings"]:
-        raise IllegalAction("FA-SH-2", f"{where} holds buildings; shops never share a lot with "
-                            "buildings.", quarter=quarter, lot=lot["color"])
+        raise IllegalAction("FA-SH-2", _("The {lot} lot of {quarter} holds buildings; shops never "
+                                         "share a lot with buildings.", **where),
+                            quarter=quarter, lot=lot["color"])
     if len(lot["shops"]) >= 2:
-        raise IllegalAction("FA-SH-2", f"{where} already holds two shops.", quarter=quarter,
-                            lot=lot["color"])
+        raise IllegalAction("FA-SH-2", _("The {lot} lot of {quarter} already holds two shops.",
+                                         **where), quarter=quarter, lot=lot["color"])
     block = current_block(state)
     lo, hi = BLOCKS[block]
     display = state["display"]

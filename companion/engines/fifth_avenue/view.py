@@ -4,12 +4,13 @@ Everything on the board is public. Hidden: card values in hands (a seat sees onl
 own, and only with private hands) and sealed submissions until the reveal.
 """
 
-from .board import BLOCKS, DUMMY, QUARTERS
-from .legal import waiting_prompt
+from .. import common
+from ..text import Text, _
+from .board import BLOCKS, DUMMY, QUARTERS, place_text
+from .flow import auction_place, to_act
 from .scoring import next_special
 from .shops import current_block
-from .state import bidders, copy_of, name, private_hands, sealed
-from .turn import to_act
+from .state import bidders, name, private_hands, sealed
 
 
 def on_board(state: dict) -> dict:
@@ -31,18 +32,18 @@ def hand_size(state: dict, seat: str) -> int:
 
 def _player(state: dict, seat: str, built: dict) -> dict:
     cfg = state["config"]
-    on_board = built.get(seat, 0)
     if seat == DUMMY:
-        return {**cfg["dummy"], "score": 0, "hand_size": 0, "reserve": 0,
-                "supply": state["supply"][DUMMY], "on_board": on_board, "central_park": 0}
-    return {"seat": seat, "name": name(state, seat), "color": cfg["colors"][seat],
-            "score": state["score"][seat], "hand_size": hand_size(state, seat),
-            "reserve": state["reserve"][seat], "supply": state["supply"][seat],
-            "on_board": on_board, "central_park": state["central_park"][seat]}
+        return common.player(DUMMY, name(state, DUMMY), 0, cfg["dummy"]["color"], dummy=True,
+                             hand_size=0, reserve=0, supply=state["supply"][DUMMY],
+                             on_board=built.get(DUMMY, 0), central_park=0)
+    return common.player(seat, name(state, seat), state["score"][seat], cfg["colors"][seat],
+                         hand_size=hand_size(state, seat), reserve=state["reserve"][seat],
+                         supply=state["supply"][seat], on_board=built.get(seat, 0),
+                         central_park=state["central_park"][seat])
 
 
 def _quarters(state: dict) -> dict:
-    return {q: {"name": QUARTERS[q], "closed": state["quarters"][q]["closed"],
+    return {q: {"name": place_text(q), "closed": state["quarters"][q]["closed"],
                 "lots": [dict(l, shops=list(l["shops"])) for l in state["quarters"][q]["lots"]]}
             for q in QUARTERS}
 
@@ -51,19 +52,42 @@ def _auction(state: dict, viewer) -> dict | None:
     a = state["auction"]
     if a is None:
         return None
-    public = {k: copy_of(a[k]) for k in ("kind", "quarter", "color", "opener", "order", "full",
-                                         "chooser")}
-    public["sealed"] = sealed(state)
-    public["round_queue"] = list(state["round"]["queue"])
-    public["commission"] = state["round"]["commission"]
+    public = {k: a[k] for k in ("kind", "quarter", "color", "opener", "full", "chooser")}
+    public.update(order=list(a["order"]), sealed=sealed(state),
+                  round_queue=list(state["round"]["queue"]), commission=state["round"]["commission"])
     if sealed(state):  # before the reveal a seat sees only its own submission
         own = a["bids"].get(viewer)
-        public.update(bids={viewer: copy_of(own)} if own else {}, submitted=list(a["submitted"]),
+        public.update(bids={viewer: common.clone(own)} if own else {},
+                      submitted=list(a["submitted"]),
                       passed=[viewer] if viewer in a["passed"] else [], highest=None, turn=None)
     else:
-        public.update(bids=copy_of(a["bids"]), submitted=[], passed=list(a["passed"]),
-                      highest=copy_of(a["highest"]), turn=a["turn"])
+        public.update(bids=common.clone(a["bids"]), submitted=[], passed=list(a["passed"]),
+                      highest=a["highest"] and dict(a["highest"]), turn=a["turn"])
     return public
+
+
+def waiting(state: dict) -> Text:
+    """Whom the table waits for, and for what (the table screen's line)."""
+    who = [name(state, s) for s in sorted(to_act(state))]
+    return _WAITING[state["phase"]](state, who)
+
+
+_WAITING = {
+    "initial": lambda state, who: _("Waiting for {who} to place an initial building.", who=who),
+    "choose": lambda state, who: _("Waiting for {who} to choose an action (A, B, C or D).", who=who),
+    "take_colored": lambda state, who: _("Waiting for {who} to take coloured cards.", who=who),
+    "move_commission": lambda state, who: _("Waiting for {who} to move a commission.", who=who),
+    "auction": lambda state, who: (
+        _("Waiting for sealed bids on {place} from {who}.", place=auction_place(state), who=who)
+        if sealed(state) else
+        _("Waiting for {who} to bid or pass on {place}.", who=who, place=auction_place(state))),
+    "cp_color": lambda state, who: _("Waiting for {who} to name Central Park's colour.", who=who),
+    "build": lambda state, who: _("Waiting for {who} to build.", who=who),
+    "dummy": lambda state, who: _("Waiting for the table to turn {dummy}'s black cards.",
+                                  dummy=name(state, DUMMY)),
+    "reveal": lambda state, who: _("Waiting for the table to reveal the shops under Central Park."),
+    "over": lambda state, who: _("The game is over."),
+}
 
 
 def view(state: dict, seat=None) -> dict:
@@ -72,13 +96,13 @@ def view(state: dict, seat=None) -> dict:
     built = on_board(state)
     result = {
         "game": "fifth_avenue",
+        "phase": state["phase"],
         "players": [_player(state, s, built) for s in bidders(state)],
         "start_player": cfg["seats"][0],
         "active": state["active"],
-        "step": state["step"],
         "to_act": sorted(to_act(state)),
-        "prompt": waiting_prompt(state),
-        "turn": state["turn"],
+        "prompt": waiting(state),
+        "chosen": state["chosen"],
         "board": cfg["board"],
         "auctions": cfg["auctions"],
         "hands": cfg["hands"],
@@ -91,7 +115,7 @@ def view(state: dict, seat=None) -> dict:
         "shops_placed": state["shops_placed"],
         "next_special": next_special(state),
         "central_park": {"buildings": dict(state["central_park"]), "shops": list(state["cp_shops"]),
-                         "revealed": state["revealed"]},
+                         "revealed": state["revealed"] and list(state["revealed"])},
         "supply": {(cfg["dummy"]["color"] if s == DUMMY else cfg["colors"][s]): n
                    for s, n in state["supply"].items()},
         "piles": dict(state["piles"]),
@@ -100,9 +124,9 @@ def view(state: dict, seat=None) -> dict:
                                      "opener": state["round"]["opener"],
                                      "queue": list(state["round"]["queue"])},
         "auction": _auction(state, seat),
-        "build": copy_of(state["build"]),
-        "last_auction": copy_of(state["last_auction"]),
-        "over": state["step"] == "over",
+        "build": state["build"] and dict(state["build"]),
+        "last_auction": state["last_auction"] and common.clone(state["last_auction"]),
+        "over": state["phase"] == common.OVER,
         "end": state["end"],
         "winners": list(state["winners"]),
     }

@@ -68,7 +68,7 @@ def started(n=3, **overrides) -> dict:
     lots = [("34w", c) for c in first[:n]] + [("42w", c) for c in second[:n]]
     for quarter, colour in lots:
         state = act(state, state["placing"][0], "place_initial_building", quarter=quarter, lot=colour)
-    assert state["step"] == "choose"
+    assert state["phase"] == "choose"
     return state
 
 

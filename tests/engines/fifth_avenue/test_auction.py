@@ -84,7 +84,7 @@ def test_the_last_player_may_still_bid_after_everyone_else_passed():
     state = pass_all(state, "s1", "s2")
     assert fa.to_act(state) == {"s3"}
     state = act(state, "s3", "bid", cards=[card("orange", 4)])
-    assert state["step"] == "build" and state["build"]["seat"] == "s3"
+    assert state["phase"] == "build" and state["build"]["seat"] == "s3"
 
 
 def test_first_card_coloured_one_colour_only_and_held():
@@ -103,7 +103,8 @@ def test_colour_with_own_buildings_only_that_lot():
     state = in_auction(rich(started()), quarters=["34w"])
     err = refused(state, "s1", "bid", "FA-A-5", cards=[card("orange", 4)])  # green is empty
     assert err.details["allowed"] == ["grey"]
-    assert "Anna has buildings on the grey lot" in err.message
+    assert err.message == ("You cannot bid orange here; you may bid grey. You have buildings on the "
+                           "grey lot of 34th Street West, so you bid only grey (+ black).")
     assert fa.legal(state, "s1")["actions"][0]["colors"] == ["grey"]
     act(state, "s1", "bid", cards=[card("grey", 4)])
 
@@ -175,7 +176,7 @@ def test_an_empty_reserve_may_still_bid_and_winning_skips_the_build():
     state = in_auction(state, quarters=["ts"])
     state = act(state, "s1", "bid", cards=[card("grey", 4)])
     state = pass_all(state, "s2", "s3")
-    assert state["step"] == "auction" and state["auction"]["kind"] == "central_park"
+    assert state["phase"] == "auction" and state["auction"]["kind"] == "central_park"
     assert state["piles"]["grey"] == 12 - 3 + 1  # the card is spent all the same
 
 
@@ -203,7 +204,7 @@ def test_central_park_colour_is_set_by_the_first_coloured_card():
     assert entry["kind"] == "central_park" and entry["max"] == 2
     state = act(state, "s3", "build", count=2)
     assert state["central_park"]["s3"] == 2 and state["reserve"]["s3"] == 1
-    assert state["step"] == "take_colored"  # back to Anna's action C
+    assert state["phase"] == "take_colored"  # back to Anna's action C
 
 
 def test_central_park_cannot_be_closed():

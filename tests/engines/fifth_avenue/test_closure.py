@@ -1,5 +1,7 @@
 """Closure, the building stop (FA-X-1..4)."""
 
+from companion.engines.text import english
+
 from .scenario import act, clear, fa, hand, in_auction, pass_all, put, refused, started
 
 
@@ -34,9 +36,10 @@ def test_closure_example_closer_one_per_building_others_half_rounded_down():
     entry = next(a for a in fa.legal(state, "s1")["actions"] if a["type"] == "close_quarter")
     assert entry["points"] == {"s1": 4, "s2": 2, "s3": 3}
     state = act(state, "s1", "close_quarter")
-    event = next(e for e in state["events"] if e["kind"] == "closure")
+    event = next(e for e in fa.scores(state)["events"] if e["kind"] == "closure")
     assert event["rule"] == "FA-X-2" and event["points"] == {"s1": 4, "s2": 2, "s3": 3}
-    assert [l["text"] for l in event["lines"]] == [
+    assert english(event["title"]) == "Anna closes Times Square"
+    assert [english(l["text"]) for l in event["lines"]] == [
         "Anna closes Times Square: 4 buildings there × 1 VP = 4 VP",
         "Carla: a scoring would give 6 VP; half, rounded down = 3 VP",
         "Bruno: a scoring would give 5 VP; half, rounded down = 2 VP",
@@ -115,7 +118,7 @@ def test_second_closure_ends_the_game_and_cancels_the_rest_of_the_round():
     state = won_by(state, "s1", "violet", quarters=("ts", "52w"))
     state = act(state, "s1", "close_quarter")
     assert state["end"] == "closures" and state["round"] is None and state["auction"] is None
-    assert state["step"] == "over"
+    assert state["phase"] == "over"
     assert state["events"][-1]["rule"] == "FA-E-2"  # the final scoring followed at once
     err = refused(state, "s2", "pass", "FA-X-4")
-    assert err.message == "The game is over."
+    assert err.message == "The game is over: two quarters are closed."

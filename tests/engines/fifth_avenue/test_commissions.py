@@ -1,5 +1,7 @@
 """Commissions and markers (FA-M-1..5, FA-C-1)."""
 
+from companion.engines.text import english
+
 from .scenario import act, fa, refused, started
 
 TWO = [{"color": "grey"}, {"color": "brown"}]
@@ -78,11 +80,11 @@ def test_return_from_central_park_starts_an_auction_round():
     state = act(state, "s1", "move_commission", commission="beige", to="city_hall")
     assert state["commissions"]["beige"]["at"] == "city_hall"
     assert state["round"] == {"commission": "beige", "opener": "s1", "queue": ["ts", "52w", "central_park"]}
-    assert state["auction"]["quarter"] == "34e" and state["step"] == "auction"
+    assert state["auction"]["quarter"] == "34e" and state["phase"] == "auction"
 
 
 def test_legal_explains_why_no_return_is_possible():
     legal = fa.legal(at_move(), "s1")
-    assert legal["blocked"] == [{"type": "move_commission", "rule": "FA-M-5",
-                                 "reason": "No commission stands on Central Park, so none can "
-                                           "return to City Hall to start auctions."}]
+    assert [(b["type"], b["rule"]) for b in legal["blocked"]] == [("move_commission", "FA-M-5")]
+    assert english(legal["blocked"][0]["reason"]) == ("No commission stands on Central Park, so none "
+                                                      "can return to City Hall to start auctions.")

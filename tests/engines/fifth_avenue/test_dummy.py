@@ -33,7 +33,7 @@ def test_dummy_bids_third_with_the_tables_draws():
     assert state["auction"]["order"] == ["s1", "s2", "dummy"]
     state = act(state, "s1", "bid", cards=[card("grey", 4)])
     state = act(state, "s2", "bid", cards=[card("orange", 5)])
-    assert state["step"] == "dummy" and fa.to_act(state) == {TABLE}
+    assert state["phase"] == "dummy" and fa.to_act(state) == {TABLE}
     assert fa.legal(state, TABLE)["actions"] == [{"type": "dummy_bid", "seat": "dummy"}]
     refused(state, "s1", "dummy_bid", "FA-2P-2", draws=[4, 4])
     refused(state, TABLE, "dummy_bid", "FA-2P-2", draws=[4, 5])  # no repeat yet
@@ -120,13 +120,13 @@ def test_a_player_closing_counts_the_dummys_buildings():
 def test_dummy_takes_part_in_central_park_and_builds_nothing_there():
     state = in_auction(two(), quarters=[])
     state = pass_all(state, "s1", "s2")
-    assert state["step"] == "dummy"
+    assert state["phase"] == "dummy"
     piles = dict(state["piles"])
     state = act(state, TABLE, "dummy_bid", draws=[4, 5, 4])
     assert state["last_auction"]["winner"] == "dummy"
     assert state["central_park"] == {"s1": 0, "s2": 0}
     assert state["piles"] == piles  # its cards went back under the black pile
-    assert state["step"] == "take_colored"
+    assert state["phase"] == "take_colored"
 
 
 def test_table_draw_makes_a_valid_dummy_bid():

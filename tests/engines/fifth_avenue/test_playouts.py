@@ -10,8 +10,9 @@ import random
 
 import pytest
 
+from companion.engines import common
 from companion.engines.fifth_avenue import playout
-from companion.engines.fifth_avenue.state import copy_of
+from companion.engines.text import english
 
 from .scenario import TABLE, fa
 
@@ -44,7 +45,7 @@ def check_conservation(state):
 def hide_secrets_from(state, viewer):
     """The same game as ``viewer`` may know it, with everyone else's secrets changed:
     other hands' values forgotten, other sealed submissions turned into passes."""
-    other = dict(state, hands=dict(state["hands"]), auction=copy_of(state["auction"]))
+    other = dict(state, hands=dict(state["hands"]), auction=common.clone(state["auction"]))
     for seat, cards in state["hands"].items():
         if seat != viewer:
             other["hands"][seat] = [{"color": c["color"], "value": None} for c in cards]
@@ -60,17 +61,23 @@ def hide_secrets_from(state, viewer):
     return other
 
 
-def check_views(state):
-    for viewer in state["config"]["seats"] + [None]:
+def check_views(state, rng):
+    seats = state["config"]["seats"]
+    for viewer in seats + [None]:
         assert fa.view(state, viewer) == fa.view(hide_secrets_from(state, viewer), viewer), viewer
+        # playout.hide changes only what ``viewer`` alone knows: nobody else sees a difference
+        hidden = playout.hide(state, viewer, rng)
+        for other in [s for s in seats if s != viewer] + [None]:
+            assert fa.view(hidden, other) == fa.view(state, other), (viewer, other)
 
 
 def check_legal(state):
     acting = fa.to_act(state)
     for seat in state["config"]["seats"] + [TABLE]:
         legal = fa.legal(state, seat)
-        assert legal["step"] == state["step"]
+        assert legal["phase"] == state["phase"]
         assert bool(legal["actions"]) == (seat in acting), (seat, legal)
+        assert legal["waiting_for"] == sorted(acting)
 
 
 def play(rng, n, board, auctions, hands, checks=True):
@@ -85,7 +92,7 @@ def play(rng, n, board, auctions, hands, checks=True):
             check_conservation(state)
             secret_bids = state["auction"] and auctions == "sealed" and state["auction"]["bids"]
             if step % 10 == 0 or (secret_bids and step % 2 == 0):
-                check_views(state)
+                check_views(state, rng)
                 check_legal(state)
         seat = rng.choice(sorted(fa.to_act(state)))
         action = playout.random_action(state, seat, rng)
@@ -100,7 +107,7 @@ def test_random_games_keep_every_invariant(n, board, auctions, hands):
     for _ in range(GAMES_PER_KIND):
         config, events, state = play(rng, n, board, auctions, hands)
         check_conservation(state)
-        check_views(state)
+        check_views(state, rng)
         assert fa.to_act(state) == set() and state["winners"]
         assert json.loads(json.dumps(state)) == state
         replayed = fa.setup(config)
@@ -139,7 +146,8 @@ def test_every_action_of_random_games_can_be_described_for_every_viewer():
         config, events, _ = play(rng, n, board, auctions, hands, checks=False)
         state = fa.setup(config)
         for seat, action in events:
+            after = fa.apply(state, seat, action)
             for viewer in [seat, None]:
-                line = fa.describe(state, seat, action, viewer)
-                assert line.endswith(".") and "None" not in line, line
-            state = fa.apply(state, seat, action)
+                line = english(fa.describe(state, after, seat, action, viewer))
+                assert line.endswith(".") and "None" not in line and "{" not in line, line
+            state = after

@@ -1,6 +1,7 @@
 """Scoring a quarter, the game's end, Central Park, the tie-break (FA-Q, FA-E)."""
 
 from companion.engines.fifth_avenue import scoring
+from companion.engines.text import english
 
 from .scenario import TABLE, act, clear, fa, put, refused, started
 
@@ -35,8 +36,9 @@ def test_d_offers_both_quarters_with_commissions():
 
 def test_d_is_blocked_when_no_commission_is_in_a_quarter():
     legal = fa.legal(started(), "s1")
-    assert {"type": "score_quarter", "rule": "FA-Q-1",
-            "reason": "D is not possible: no commission stands in a quarter."} in legal["blocked"]
+    blocked = next(b for b in legal["blocked"] if b["type"] == "score_quarter")
+    assert blocked["rule"] == "FA-Q-1"
+    assert english(blocked["reason"]) == "D is not possible: no commission stands in a quarter."
     refused(started(), "s1", "score_quarter", "FA-Q-1", quarter="34w")
     refused(started(), "s1", "score_quarter", "FA-C-2", quarter="35w")
 
@@ -50,12 +52,16 @@ def test_quarter_scoring_counts_distinct_neighbouring_types():
     put(state, "ts", "brown", shops=["boutique", "perfumery"])
     put(state, "ts", "violet", shops=["boutique"])
     state = act(with_commission(state, "ts"), "s1", "score_quarter", quarter="ts")
-    event = state["events"][-1]
+    event = fa.scores(state)["events"][-1]
     assert event["rule"] == "FA-Q-2" and event["points"] == {"s3": 10, "s2": 8}
+    assert english(event["title"]) == "Anna scores Times Square"
     carla = next(l for l in event["lines"] if l["seat"] == "s3")
     assert carla["types"] == ["boutique", "jeweler", "gallery"] and carla["vp"] == 5
-    assert carla["text"] == ("Carla: 2 buildings on the orange lot, neighbours boutique, jeweler, "
-                             "gallery → 3 types → 5 VP each = 10 VP")
+    assert english(carla["text"]) == ("Carla: 2 buildings on the orange lot, neighbours boutique, "
+                                      "jeweler, gallery → 3 types → 5 VP each = 10 VP")
+    bruno = next(l for l in event["lines"] if l["seat"] == "s2")
+    assert english(bruno["text"]) == ("Bruno: 1 building on the grey lot, neighbours boutique, "
+                                      "jeweler, gallery, perfumery → 4 types → 8 VP each = 8 VP")
     assert state["score"] == {"s1": 0, "s2": 8, "s3": 10}
 
 
@@ -93,10 +99,12 @@ def test_dummy_buildings_never_score():
     put(state, "ts", "grey", owner="dummy", buildings=1)
     put(state, "ts", "green", shops=["jeweler"])
     state = act(with_commission(state, "ts"), "s1", "score_quarter", quarter="ts")
-    event = state["events"][-1]
+    event = fa.scores(state)["events"][-1]
     assert event["points"] == {}
     assert event["lines"][0]["seat"] == "dummy" and event["lines"][0]["points"] == 0
-    assert "never scores" in event["lines"][0]["text"]
+    assert english(event["lines"][0]["text"]) == ("Alea: 1 building on the grey lot, neighbours "
+                                                  "jeweler → 1 type → 2 VP each; the dummy never "
+                                                  "scores")
     assert fa.scores(state)["totals"] == {"s1": 0, "s2": 0}
 
 
@@ -110,34 +118,40 @@ def test_final_scoring_scores_every_open_quarter_once_more():
     state = started(3)
     state["quarters"]["52e"]["closed"] = True
     state = end_now(state, ())
-    finals = [e for e in state["events"] if e["rule"] == "FA-E-2"]
+    finals = [e for e in fa.scores(state)["events"] if e["rule"] == "FA-E-2"]
     assert [e["quarter"] for e in finals] == ["34w", "34e", "42w", "ts", "42e", "52w"]
-    assert state["step"] == "over" and state["revealed"] is None
+    assert english(finals[0]["title"]) == "Final scoring: 34th Street West"
+    assert state["phase"] == "over" and state["revealed"] is None
 
 
 def test_central_park_reveal_scores_its_buildings():
     state = started(3)
     state["central_park"].update(s1=2, s2=1)
     state = end_now(state)
-    assert state["step"] == "reveal" and fa.to_act(state) == {TABLE}
+    assert state["phase"] == "reveal" and fa.to_act(state) == {TABLE}
     entry = fa.legal(state, TABLE)["actions"][0]
     assert entry == {"type": "reveal_central_park", "count": 3,
                      "shops": ["boutique", "jeweler", "gallery", "perfumery"]}
     refused(state, TABLE, "reveal_central_park", "FA-E-3", shops=["boutique", "jeweler"])
     refused(state, TABLE, "reveal_central_park", "FA-E-3", shops=["boutique", "boutique", "jeweler"])
     err = refused(state, "s1", "reveal_central_park", "FA-E-1", shops=["boutique", "jeweler", "gallery"])
-    assert "reveal the shops under Central Park" in err.message  # the game has ended for players
+    assert err.message == "It is not your turn: waiting for the table."  # the game has ended for players
+    assert err.details["to_act"] == ["table"]
+    assert english(fa.view(state, "s1")["prompt"]) == \
+        "Waiting for the table to reveal the shops under Central Park."
     state = act(state, TABLE, "reveal_central_park", shops=["boutique", "jeweler", "gallery"])
-    event = state["events"][-1]
+    event = fa.scores(state)["events"][-1]
     assert event["rule"] == "FA-E-3" and event["points"] == {"s1": 10, "s2": 5}
-    assert state["revealed"] == ["boutique", "jeweler", "gallery"] and state["step"] == "over"
+    assert english(event["lines"][0]["text"]) == ("Anna: 2 buildings on Central Park × 5 VP (3 types "
+                                                  "revealed: boutique, jeweler, gallery) = 10 VP")
+    assert state["revealed"] == ["boutique", "jeweler", "gallery"] and state["phase"] == "over"
 
 
 def test_central_park_with_few_or_no_shops():
     state = started(3)
     state["central_park"]["s1"] = 2
     state = end_now(state, ["jeweler", "jeweler"])  # all revealed at once: 1 type -> 2 VP
-    assert state["step"] == "over" and state["events"][-1]["points"] == {"s1": 4}
+    assert state["phase"] == "over" and state["events"][-1]["points"] == {"s1": 4}
     state = started(3)
     state["central_park"]["s1"] = 2
     state = end_now(state, [])
@@ -146,9 +160,12 @@ def test_central_park_with_few_or_no_shops():
 
 def tied_at_20(n_cards_s2_extra):
     state = clear(clear(started(3), "34w"), "42w")  # no buildings: final scoring adds nothing
-    scoring.add_event(state, "Earlier scorings", "FA-Q-2", "quarter",
-                      [{"seat": "s1", "text": "", "points": 20}, {"seat": "s2", "text": "", "points": 20},
-                       {"seat": "s3", "text": "", "points": 5}])
+    three = ["boutique", "jeweler", "gallery"]
+    scoring.add_event(state, "quarter", "FA-Q-2",  # an earlier scoring of Times Square
+                      [{"seat": "s1", "points": 20, "lot": "grey", "buildings": 4, "types": three, "vp": 5},
+                       {"seat": "s2", "points": 20, "lot": "green", "buildings": 4, "types": three, "vp": 5},
+                       {"seat": "s3", "points": 5, "lot": "violet", "buildings": 5, "types": [], "vp": 1}],
+                      quarter="ts", by="s3")
     state["hands"]["s2"] += [{"color": "black", "value": None}] * n_cards_s2_extra
     return end_now(state, ())
 

@@ -7,16 +7,21 @@ from companion.engines import IllegalAction
 from .scenario import act, config, fa, refused, six_lot_config, started
 
 
-def setup_refused(rule, **overrides):
+def config_refused(cfg, rule):
+    """Assert that ``fa.setup(cfg)`` is refused citing ``rule``; return the refusal."""
     with pytest.raises(IllegalAction) as err:
-        fa.setup(config(**overrides))
+        fa.setup(cfg)
     assert err.value.rule == rule, err.value
     return err.value
 
 
+def setup_refused(rule, **overrides):
+    return config_refused(config(**overrides), rule)
+
+
 def test_initial_state_follows_the_setup_rules():
     state = fa.setup(config(4))
-    assert state["step"] == "initial"
+    assert state["phase"] == "initial"
     for seat in ["s1", "s2", "s3", "s4"]:
         assert len(state["hands"][seat]) == 9  # FA-S-3
         assert state["reserve"][seat] == 3 and state["supply"][seat] == 12
@@ -49,8 +54,15 @@ def test_ring_must_hold_each_lot_colour_once():
     rings["ts"] = ["orange", "orange", "grey", "brown", "violet"]
     err = setup_refused("FA-C-3", rings=rings)
     assert err.details["field"] == "rings.ts"
+    assert err.message == ("Times Square: each lot colour goes in the ring once; orange appears "
+                           "more than once and green is missing.")
     rings["ts"] = ["orange", "green", "grey", "brown", "violet", "dashed"]
-    setup_refused("FA-C-3", rings=rings)
+    err = setup_refused("FA-C-3", rings=rings)
+    assert err.message == "Times Square: a ring of the 5-lot board has 5 lots, not 6."
+    rings["ts"] = ["orange", "green", "grey", "brown", "pink"]
+    err = setup_refused("FA-C-3", rings=rings)
+    assert err.message == ("Times Square: 'pink' is not a lot colour of the 5-lot board; the "
+                           "colours are orange, green, grey, brown, violet.")
     setup_refused("FA-C-3", board="7-lot")
 
 
@@ -75,9 +87,8 @@ def test_six_lot_board_puts_setup_shops_on_the_dashed_lot():
     assert all(l["shops"] for q in state["quarters"].values() for l in q["lots"] if l["color"] == "dashed")
     bad = six_lot_config()
     bad["initial_shops"]["ts"]["lot"] = "grey"
-    with pytest.raises(IllegalAction) as err:
-        fa.setup(bad)
-    assert err.value.rule == "FA-V-1"
+    err = config_refused(bad, "FA-V-1")
+    assert err.message == "On the 6-lot board the set-up shop of Times Square goes on the dashed lot."
 
 
 def test_modes_are_validated():
@@ -123,7 +134,7 @@ def test_initial_buildings_go_on_empty_lots_in_two_quarters():
     refused(state, "s1", "place_initial_building", "FA-C-2", quarter="5th", lot="violet")
     refused(state, "s1", "place_initial_building", "FA-C-3", quarter="34e", lot="pink")
     state = act(state, "s1", "place_initial_building", quarter="34e", lot="violet")
-    assert state["step"] == "choose" and state["active"] == "s1"  # FA-S-5
+    assert state["phase"] == "choose" and state["active"] == "s1"  # FA-S-5
     assert state["reserve"] == {"s1": 3, "s2": 3}  # initial buildings are not from the reserve
 
 
@@ -140,4 +151,4 @@ def test_play_starts_with_the_start_player_and_goes_clockwise():
     state = act(state, "s1", "take_buildings")
     state = act(state, "s1", "take_colored", cards=[{"color": "grey"}, {"color": "brown"}])
     state = act(state, "s1", "move_commission", commission="white", to="34w")
-    assert state["active"] == "s2" and state["step"] == "choose"
+    assert state["active"] == "s2" and state["phase"] == "choose"

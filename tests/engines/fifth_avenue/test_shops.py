@@ -1,5 +1,7 @@
 """Shops: blocks, lots, the Central Park shelf, special scorings, the last shop (FA-SH-1..5)."""
 
+from companion.engines.text import english
+
 from .scenario import act, config, fa, lot, put, refused, six_lot_config, started
 
 TWO = [{"color": "grey"}, {"color": "brown"}]
@@ -9,7 +11,7 @@ def shop_turn(state, seat, shop, quarter, colour):
     """Action B for ``seat`` up to its end (unless the game ended)."""
     state["active"] = seat
     state = act(state, seat, "place_shop", shop=shop, quarter=quarter, lot=colour)
-    if state["step"] == "take_colored":
+    if state["phase"] == "take_colored":
         state = act(state, seat, "take_colored", cards=TWO)
         state = act(state, seat, "move_commission", commission="white",
                     to=fa.legal(state, seat)["actions"][0]["moves"][0]["to"])
@@ -23,7 +25,7 @@ def test_only_the_current_block_may_be_taken():
     refused(state, "s1", "place_shop", "FA-C-5", shop="bakery", quarter="ts", lot="grey")
     state = act(state, "s1", "place_shop", shop="gallery", quarter="ts", lot="grey")
     assert state["display"][:3] == ["boutique", "jeweler", None]
-    assert state["step"] == "take_colored"
+    assert state["phase"] == "take_colored"
     assert "gallery" in [s for s in state["quarters"]["ts"]["lots"][2]["shops"]]
 
 
@@ -97,9 +99,14 @@ def test_special_scorings_ask_for_more_quarters_each_time():
     state["display"][:8] = [None] * 8  # blocks 1-3 used up; block 4 is current
     state["display"][8:10] = ["boutique", "jeweler"]
     state = shop_turn(state, "s3", "boutique", "52e", "grey")  # the 6th shop
-    event = state["events"][-1]
-    assert event["title"] == "Special scoring after the 6th shop"
+    event = fa.scores(state)["events"][-1]
+    assert english(event["title"]) == "Special scoring after the 6th shop"
     assert event["points"] == {"s1": 6, "s2": 0, "s3": 0}
+    assert [english(line["text"]) for line in event["lines"]] == [
+        "Anna: buildings in 5 quarters (34th Street West, 42nd Street West, Times Square, "
+        "42nd Street East, 52nd Street West) ≥ 4 → 6 VP",
+        "Bruno: buildings in 3 quarters (34th Street West, 42nd Street West, Times Square) < 4 → 0 VP",
+        "Carla: buildings in 2 quarters (34th Street West, 42nd Street West) < 4 → 0 VP"]
     state["shops_placed"] = 8
     state["display"][:13] = [None] * 13
     state["display"][13:15] = ["gallery", "perfumery"]
@@ -123,10 +130,10 @@ def test_the_twelfth_shop_ends_the_game_at_once():
     state = act(state, "s1", "place_shop", shop="gallery", quarter="ts", lot="grey")
     assert state["cp_shops"][-1] == "perfumery"
     assert state["end"] == "shops"
-    assert state["step"] in ("over", "reveal")
+    assert state["phase"] in ("over", "reveal")
     assert len(state["hands"]["s1"]) == 9  # no step 2
     err = refused(state, "s1", "take_colored", "FA-SH-5", cards=TWO)
-    assert err.message == "The game is over."
+    assert err.message == "The game is over: the last shop of the display has been placed."
 
 
 def test_legal_offers_current_shops_and_free_lots():
@@ -145,8 +152,10 @@ def test_b_is_blocked_when_no_lot_takes_a_shop():
             put(state, q, c, shops=["boutique", "boutique"])
     legal = fa.legal(state, "s1")
     assert "place_shop" not in [a["type"] for a in legal["actions"]]
-    assert {"type": "place_shop", "rule": "FA-SH-2",
-            "reason": "B is not possible: no lot can take a shop."} in legal["blocked"]
+    blocked = next(b for b in legal["blocked"] if b["type"] == "place_shop")
+    assert blocked["rule"] == "FA-SH-2"
+    assert english(blocked["reason"]) == "B is not possible: no lot can take a shop."
+    assert english(legal["prompt"]) == "Choose your action: A take 3 buildings, C draw a black card."
 
 
 def test_config_display_is_the_row_left_to_right():
