@@ -13,7 +13,8 @@ from companion.engines import TABLE
 from companion.engines.fifth_avenue import playout
 from companion.store import Store
 from tests.history.test_backup import events_in
-from tests.live.forms import form_fields
+from companion.web.games import fifth_avenue as fifth_avenue_ui
+from companion.web.games import form_fields
 from tests.test_cli import COMPANION, free_port, stop
 from tests.test_durability import Browser, seq, serve
 from tests.web.conftest import fa_form
@@ -52,7 +53,7 @@ class Players:
         seat = self.rng.choice(sorted(self.engine.to_act(self.state)))
         action = playout.random_action(self.state, seat, self.rng)
         device, path = (self.host, "table-act") if seat == TABLE else (self.phones[seat], "act")
-        _, page = device.post(f"/t/{self.table}/{path}", pairs({"seq": self.seq, **form_fields(action)}))
+        _, page = device.post(f"/t/{self.table}/{path}", pairs({"seq": self.seq, **form_fields(fifth_avenue_ui, action)}))
         assert seq(page) == self.seq + 1, page[:500]
         self.state, self.seq = self.engine.apply(self.state, seat, action), self.seq + 1
 
