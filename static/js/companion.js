@@ -12,6 +12,17 @@ document.addEventListener("DOMContentLoaded", function () {
   ];
 });
 
+// A reply can arrive after a push has already removed the form that asked for it.
+// htmx 2.0 looks the swap's extension (morph) up from that form, now off the page,
+// and would fall back to an innerHTML swap, nesting #main in itself: swap such a
+// reply against the page instead.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var elt = e.detail.requestConfig && e.detail.requestConfig.elt;  // detail.elt is the target
+  if (!e.detail.shouldSwap || !elt || document.body.contains(elt)) return;
+  e.detail.shouldSwap = false;
+  htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
+});
+
 // Keep the live socket alive on phones that sleep.
 (function () {
   var socket = null, opens = 0;
