@@ -86,7 +86,10 @@ def post_move(game: Game) -> tuple[str, dict]:
 
 def post_until(game: Game, stop) -> None:
     """Post scripted moves until ``stop(state, seat, action)``; every page then shows the last."""
-    while not stop(*game._next_move()):
+    while True:
+        state, _, seat, action = game.now()
+        if stop(state, seat, action):
+            break
         post_move(game)
     wait_for_move(game.pages, len(game.store.events(game.table_id)))
 
@@ -100,11 +103,11 @@ def test_a_push_between_two_taps_keeps_the_first_tap(server, contexts):
     post_until(game, lambda state, seat, action: action["type"] == "place_shop")
     assert game.now()[2] == "p1"
 
+    _, events, _, shop = game.now()
     gate.holding = True
     seen = pushes(anna)
-    seat, action = game.now()[2:]
-    perform(anna, action)
-    wait_for_move([anna], 7)  # the reply shows the take-cards form
+    perform(anna, shop)
+    wait_for_move([anna], len(events) + 1)  # the reply shows the take-cards form
     gate.wait_until_held(1)  # ... while the push of the same move is held back
     form = anna.locator("#main form.act-take_colored")
     first, second = (c["color"] for c in game.now()[3]["cards"])
@@ -116,7 +119,7 @@ def test_a_push_between_two_taps_keeps_the_first_tap(server, contexts):
     expect(form.locator(f'input[name="color"][value="{first}"]')).to_be_checked()
     form.locator(f'input[name="color"][value="{second}"]').check()
     form.get_by_role("button", name="Take the cards").tap()
-    wait_for_move(game.pages, 8)
+    wait_for_move(game.pages, len(events) + 2)
     taken = game.store.events(game.table_id)[-1]
     assert (taken.seat, taken.action) == ("p1", {"type": "take_colored", "cards": [{"color": first}, {"color": second}]})
 
