@@ -8,9 +8,8 @@ browser context (its seat cookie), not tapped, to keep these tests short.
 
 import re
 import time
-from urllib.parse import urlencode
-
 from pathlib import Path
+from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
@@ -22,8 +21,11 @@ from .ui import join, join_url_of, perform, post_table, wait_for_move
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
-HOLD_TIMEOUT = 8.0  # seconds for a held push to reach the gate
-COUNT_PUSHES = "document.addEventListener('htmx:oobAfterSwap', () => { window.pushes = (window.pushes || 0) + 1; })"
+HOLD_TIMEOUT = 8.0  # seconds for a held push or reply to reach the test
+COUNT_SWAPS = """
+document.addEventListener("htmx:oobAfterSwap", () => { window.pushes = (window.pushes || 0) + 1; });
+document.addEventListener("htmx:afterSwap", () => { window.replies = (window.replies || 0) + 1; });
+"""
 
 
 class Gate:
@@ -42,17 +44,25 @@ class Gate:
 
         socket.connect_to_server().on_message(deliver)
 
+    def hold(self) -> None:
+        self.holding = True
+
     def wait_until_held(self, count: int) -> None:
-        deadline = time.monotonic() + HOLD_TIMEOUT
-        while len(self.held) < count:
-            assert time.monotonic() < deadline, f"only {len(self.held)} pushes held, wanted {count}"
-            self.page.wait_for_timeout(20)  # lets Playwright run the socket handler meanwhile
+        wait_until_held(self.page, self.held, count)
 
     def release(self) -> None:
         self.holding = False
         held, self.held = self.held, []
         for socket, message in held:
             socket.send(message)
+
+
+def wait_until_held(page: Page, held: list, count: int) -> None:
+    """Until a route handler (run by Playwright while the test waits) holds ``count`` items."""
+    deadline = time.monotonic() + HOLD_TIMEOUT
+    while len(held) < count:
+        assert time.monotonic() < deadline, f"only {len(held)} held, wanted {count}"
+        page.wait_for_timeout(20)
 
 
 def pushes(page: Page) -> int:
@@ -65,7 +75,7 @@ def table_with_phones(server, contexts, gated=(), **options):
     phones, gates = {}, {}
     for seat, name in NAMES.items():
         context = contexts("phone")
-        context.add_init_script(COUNT_PUSHES)
+        context.add_init_script(COUNT_SWAPS)
         phones[seat] = context.new_page()
         if seat in gated:
             gates[seat] = Gate(phones[seat])
@@ -104,7 +114,7 @@ def test_a_push_between_two_taps_keeps_the_first_tap(server, contexts):
     assert game.now()[2] == "p1"
 
     _, events, _, shop = game.now()
-    gate.holding = True
+    gate.hold()
     seen = pushes(anna)
     perform(anna, shop)
     wait_for_move([anna], len(events) + 1)  # the reply shows the take-cards form
@@ -122,6 +132,24 @@ def test_a_push_between_two_taps_keeps_the_first_tap(server, contexts):
     wait_for_move(game.pages, len(events) + 2)
     taken = game.store.events(game.table_id)[-1]
     assert (taken.seat, taken.action) == ("p1", {"type": "take_colored", "cards": [{"color": first}, {"color": second}]})
+
+
+def test_a_reply_that_arrives_after_the_push_of_its_own_move(server, contexts):
+    """Anna taps a lot (the form submits itself); the push of her move removes the form
+    before the reply arrives, and the reply still morphs #main rather than nesting it."""
+    game, _ = table_with_phones(server, contexts)
+    anna, held = game.phones["p1"], []
+    anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
+    perform(anna, game.now()[3])
+    wait_for_move([anna], 1)  # pushed: the reply is still held
+    expect(anna.locator("#main form.act-place_initial_building")).to_have_count(0)
+    replies = anna.evaluate("window.replies || 0")
+    wait_until_held(anna, held, 1)
+    route, reply = held[0]
+    route.fulfill(response=reply)
+    anna.wait_for_function(f"window.replies > {replies}")
+    expect(anna.locator("#main")).to_have_count(1)
+    expect(anna.locator("#main")).to_have_attribute("data-seq", "1")
 
 
 def test_a_half_built_bid_its_focus_and_an_open_fold_survive_another_seats_bid(server, contexts):
