@@ -83,7 +83,7 @@ def board_html(live: Live) -> Markup:
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
               host: bool = False, oob: bool = False) -> Markup:
     """The swappable main region of a page (``#main``); ``oob`` marks it for an
-    out-of-band swap, as WebSocket pushes need."""
+    out-of-band swap, as WebSocket pushes need (a morph, like every swap of it)."""
     presence = context.hub().presence(live.row.id, live.seats) if page == "table" else {}
 
     def build():
@@ -95,4 +95,4 @@ def main_html(live: Live, viewer: str | None, page: str, message: dict | None = 
         html = _memo(key, build)
     else:
         html = Markup(build())
-    return Markup(str(html).replace('<div id="main"', '<div id="main" hx-swap-oob="true"', 1)) if oob else html
+    return Markup(str(html).replace('<div id="main"', '<div id="main" hx-swap-oob="morph"', 1)) if oob else html

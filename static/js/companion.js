@@ -1,15 +1,30 @@
-// Table Companion: keep the live socket alive on phones that sleep.
-(function () {
-  // Refused actions come back as 4xx with an in-page message: swap them in too.
-  document.addEventListener("DOMContentLoaded", function () {
-    htmx.config.responseHandling = [
-      { code: "204", swap: false },
-      { code: "[23]..", swap: true },
-      { code: "4..", swap: true, error: false },
-      { code: "...", swap: false, error: true },
-    ];
-  });
+// Table Companion, on every page: htmx set-up, the live socket's upkeep, swaps that
+// keep what the person is doing, and whose turn it is. A game's own behaviour lives
+// in static/js/<game>.js, which only that game's pages load.
 
+// Refused actions come back as 4xx with an in-page message: swap them in too.
+document.addEventListener("DOMContentLoaded", function () {
+  htmx.config.responseHandling = [
+    { code: "204", swap: false },
+    { code: "[23]..", swap: true },
+    { code: "4..", swap: true, error: false },
+    { code: "...", swap: false, error: true },
+  ];
+});
+
+// A reply can arrive after a push has already removed the form that asked for it.
+// htmx 2.0 looks the swap's extension (morph) up from that form, now off the page,
+// and would fall back to an innerHTML swap, nesting #main in itself: swap such a
+// reply against the page instead.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var elt = e.detail.requestConfig && e.detail.requestConfig.elt;  // detail.elt is the target
+  if (!e.detail.shouldSwap || !elt || document.body.contains(elt)) return;
+  e.detail.shouldSwap = false;
+  htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
+});
+
+// Keep the live socket alive on phones that sleep.
+(function () {
   var socket = null, opens = 0;
   document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; opens++; });
   document.addEventListener("htmx:wsClose", function (e) {
@@ -25,52 +40,80 @@
   document.addEventListener("visibilitychange", function () {
     if (document.visibilityState !== "visible") return;
     var box = document.querySelector("[data-resync]");
-    if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "outerHTML" });
+    if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
     if (socket) socket.reconnect();
   });
 })();
 
-// Picking a lot by tapping the board picture inside an action form.
-document.addEventListener("click", function (e) {
-  var lot = e.target.closest && e.target.closest(".lot.pickable");
-  if (!lot) return;
-  var form = lot.closest("form");
-  var field = form && form.querySelector("[data-spot-field]");
-  if (!field) return;
-  field.disabled = false;
-  field.value = lot.dataset.spot;
-  form.querySelectorAll(".lot.picked").forEach(function (x) { x.classList.remove("picked"); });
-  lot.classList.add("picked");
-  if (form.classList.contains("autosubmit")) form.requestSubmit();
-});
+// Every swap of #main, an htmx reply or a WebSocket push, is a morph (idiomorph):
+// the nodes on the page are updated in place, so focus and scrolling survive. Where
+// the server's picture changed, it shows; where the server rendered a thing exactly
+// as before, the person's live state of it stays:
+// - a control (box, radio, select, typed field) with the same attributes (and, for
+//   a select, the same options), in a form with the same attributes, keeps its value;
+// - a fold (<details>) that is the same fold (data-keep key, else summary text)
+//   stays open or closed as the person left it.
+// Anything derived from such state (a bid's running total) is the game script's
+// to redraw after the swap.
+(function () {
+  var kept = new WeakSet();  // elements whose live state is the person's, in this morph
+  var changedForms = new WeakSet();
+  var LIVE = { INPUT: ["checked", "value"], TEXTAREA: ["value"], OPTION: ["selected"], DETAILS: ["open"] };
 
-// Building a bid by tapping cards: each tap adds one card to a count field.
-function bidTotal(form) {
-  var total = Number(form.querySelector(".bid-total").dataset.laid || 0);
-  form.querySelectorAll(".cardtap").forEach(function (chip) {
-    var n = Number(form.elements[chip.dataset.field].value || 0);
-    total += n * Number(chip.dataset.value);
-    chip.querySelector(".badge").textContent = n ? "×" + n : "";
-    chip.classList.toggle("chosen", n > 0);
-  });
-  form.querySelector(".bid-total output").textContent = total;
-}
-document.addEventListener("click", function (e) {
-  var chip = e.target.closest && e.target.closest(".cardtap");
-  var clear = e.target.closest && e.target.closest(".tap-clear");
-  var form = (chip || clear) && (chip || clear).closest("form");
-  if (!form) return;
-  if (clear) {
-    form.querySelectorAll(".bid-grid input").forEach(function (i) { i.value = 0; });
-  } else {
-    var row = chip.closest(".tap-row"), used = 0;
-    row.querySelectorAll(".cardtap").forEach(function (c) { used += Number(form.elements[c.dataset.field].value || 0); });
-    if (used >= Number(row.dataset.max)) return;  // no more cards of this colour in hand
-    var field = form.elements[chip.dataset.field];
-    field.value = Number(field.value || 0) + 1;
+  function attributes(el) {
+    var pairs = [];
+    Array.prototype.forEach.call(el.attributes, function (a) {
+      if (el.tagName === "DETAILS" && a.name === "open") return;  // the person's, not the server's
+      // htmx marks a form while its request is in flight; that is not a change of the form
+      var value = a.name === "class" ? a.value.split(/\s+/).filter(function (c) { return c && c.indexOf("htmx-") !== 0; }).join(" ") : a.value;
+      pairs.push(a.name + "=" + value);
+    });
+    return pairs.sort().join("\n");
   }
-  bidTotal(form);
-});
+
+  function options(select) {
+    return Array.prototype.map.call(select.options, function (o) { return [o.value, o.text, o.disabled].join("\n"); }).join("\n\n");
+  }
+
+  function isControl(el) {
+    if (el.tagName === "SELECT" || el.tagName === "TEXTAREA") return true;
+    return el.tagName === "INPUT" && !/^(hidden|submit|button|reset|image|file)$/.test(el.type);
+  }
+
+  function sameControl(old, fresh) {
+    if (attributes(old) !== attributes(fresh)) return false;
+    if (old.form && changedForms.has(old.form)) return false;
+    return old.tagName !== "SELECT" || options(old) === options(fresh);
+  }
+
+  function foldKey(details) {
+    var summary = details.querySelector(":scope > summary");
+    return details.dataset.keep || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
+  }
+
+  // Called for each matched pair before idiomorph copies the new node's state over;
+  // a parent comes before its children, so a form is judged before its controls.
+  Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old, fresh) {
+    if (old.nodeType !== Node.ELEMENT_NODE) return true;
+    var keep = false;
+    if (old.tagName === "FORM") {
+      if (attributes(old) === attributes(fresh)) changedForms.delete(old); else changedForms.add(old);
+    } else if (old.tagName === "DETAILS") {
+      keep = foldKey(old) === foldKey(fresh);
+    } else if (isControl(old)) {
+      keep = sameControl(old, fresh);
+    }
+    if (keep) kept.add(old); else kept.delete(old);
+    return true;
+  };
+
+  // Idiomorph syncs a control's live value and a fold's open state through here.
+  Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
+    var owner = el.tagName === "OPTION" ? el.closest("select") : el;
+    var live = LIVE[el.tagName];
+    return !(owner && kept.has(owner) && live && live.indexOf(name) >= 0);
+  };
+})();
 
 // Whose turn: a dot in the tab's title, and a short buzz when it becomes this phone's turn.
 var wasMyTurn = null, baseTitle = document.title;
@@ -85,57 +128,3 @@ function markTurn() {
 document.addEventListener("DOMContentLoaded", markTurn);
 document.addEventListener("htmx:afterSettle", markTurn);
 document.addEventListener("htmx:oobAfterSwap", markTurn);
-
-// Set-up wizard: each quarter's ring picture follows its colour choices.
-document.addEventListener("change", function (e) {
-  var ring = e.target.closest && e.target.closest("[data-ring]");
-  if (!ring || e.target.tagName !== "SELECT") return;
-  var slot = e.target.name.split("_").pop();
-  var lot = ring.querySelector('[data-slot="' + slot + '"]');
-  if (lot) lot.setAttribute("class", "fa-lot lot-" + (e.target.value || "unset"));
-});
-
-// A push or a reply replaces #main: keep what the person was doing there —
-// which folds were open, and a half-built form (taps on a bid) — if it is still there.
-var kept = null;
-function snapshot(e) {
-  var main = document.getElementById("main");
-  var target = e.detail && (e.detail.target || e.detail.elt);
-  if (!main || (target && target.id !== "main")) return;
-  kept = { open: [], forms: {} };
-  main.querySelectorAll("details[open]").forEach(function (d) { kept.open.push(foldKey(d)); });
-  main.querySelectorAll("form[data-keep]").forEach(function (f) {
-    var values = {};
-    f.querySelectorAll("input[type=number], select").forEach(function (i) { values[i.name] = i.value; });
-    kept.forms[f.dataset.keep] = values;
-  });
-}
-function foldKey(d) {
-  var s = d.querySelector("summary");
-  return d.dataset.keep || (s ? s.textContent.replace(/\s+/g, " ").trim() : "");
-}
-function restore() {
-  var main = document.getElementById("main");
-  if (!main || !kept) return;
-  main.querySelectorAll("details").forEach(function (d) {
-    if (kept.open.indexOf(foldKey(d)) >= 0) d.open = true;
-  });
-  Object.keys(kept.forms).forEach(function (key) {
-    var form = main.querySelector('form[data-keep="' + key + '"]');
-    if (!form) return;
-    var values = kept.forms[key];
-    Object.keys(values).forEach(function (name) { if (form.elements[name]) form.elements[name].value = values[name]; });
-    if (form.querySelector(".bid-total")) bidTotal(form);
-  });
-  kept = null;
-}
-document.addEventListener("htmx:oobBeforeSwap", snapshot);
-document.addEventListener("htmx:beforeSwap", snapshot);
-document.addEventListener("htmx:oobAfterSwap", restore);
-document.addEventListener("htmx:afterSwap", restore);
-
-// Choosing a pile's card value also ticks that pile.
-document.addEventListener("change", function (e) {
-  var pile = e.target.closest && e.target.closest(".pile");
-  if (pile && e.target.tagName === "SELECT" && e.target.value) pile.querySelector("input[type=checkbox]").checked = true;
-});

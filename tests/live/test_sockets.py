@@ -13,7 +13,7 @@ MAIN_TAG = re.compile(r'<div id="main"[^>]*>')
 def main_of(text: str) -> tuple[str, int]:
     """Which main region a message swaps in out of band (``"phone"``/``"table"``) and its move."""
     tag = MAIN_TAG.search(text)
-    assert tag and 'hx-swap-oob="true"' in tag[0], text[:500]
+    assert tag and 'hx-swap-oob="morph"' in tag[0], text[:500]
     return re.search(r'class="(\w+)-main', tag[0])[1], int(re.search(r'data-seq="(\d+)"', tag[0])[1])
 
 

@@ -1,0 +1,80 @@
+// Fifth Avenue's pages: picking a lot on the board picture, building a bid by tapping
+// cards, the set-up wizard's ring pictures, and piles ticked by their card value.
+
+// Picking a lot by tapping the board picture inside an action form.
+document.addEventListener("click", function (e) {
+  var lot = e.target.closest && e.target.closest(".lot.pickable");
+  if (!lot) return;
+  var form = lot.closest("form");
+  var field = form && form.querySelector("[data-spot-field]");
+  if (!field) return;
+  field.disabled = false;
+  field.value = lot.dataset.spot;
+  showPicked(form);
+  if (form.classList.contains("autosubmit")) form.requestSubmit();
+});
+
+// The lot the form's spot field holds is drawn as picked (also when chosen from the list).
+document.addEventListener("change", function (e) {
+  if (e.target.matches && e.target.matches("select[data-spot-field]")) showPicked(e.target.form);
+});
+function showPicked(form) {
+  var field = form.querySelector("[data-spot-field]");
+  form.querySelectorAll(".lot.pickable").forEach(function (lot) {
+    lot.classList.toggle("picked", !field.disabled && lot.dataset.spot === field.value);
+  });
+}
+
+// Building a bid by tapping cards: each tap adds one card to a count field.
+function bidTotal(form) {
+  var total = Number(form.querySelector(".bid-total").dataset.laid || 0);
+  form.querySelectorAll(".cardtap").forEach(function (chip) {
+    var n = Number(form.elements[chip.dataset.field].value || 0);
+    total += n * Number(chip.dataset.value);
+    chip.querySelector(".badge").textContent = n ? "×" + n : "";
+    chip.classList.toggle("chosen", n > 0);
+  });
+  form.querySelector(".bid-total output").textContent = total;
+}
+document.addEventListener("click", function (e) {
+  var chip = e.target.closest && e.target.closest(".cardtap");
+  var clear = e.target.closest && e.target.closest(".tap-clear");
+  var form = (chip || clear) && (chip || clear).closest("form");
+  if (!form) return;
+  if (clear) {
+    form.querySelectorAll(".bid-grid input").forEach(function (i) { i.value = 0; });
+  } else {
+    var row = chip.closest(".tap-row"), used = 0;
+    row.querySelectorAll(".cardtap").forEach(function (c) { used += Number(form.elements[c.dataset.field].value || 0); });
+    if (used >= Number(row.dataset.max)) return;  // no more cards of this colour in hand
+    var field = form.elements[chip.dataset.field];
+    field.value = Number(field.value || 0) + 1;
+  }
+  bidTotal(form);
+});
+
+// A swap keeps the person's count fields and spot choice (companion.js) but brings
+// the server's badges, totals and lots: draw them from the kept fields again.
+function redrawKept() {
+  document.querySelectorAll("#main form").forEach(function (form) {
+    if (form.querySelector(".bid-total")) bidTotal(form);
+    if (form.querySelector("[data-spot-field]")) showPicked(form);
+  });
+}
+document.addEventListener("htmx:afterSwap", redrawKept);
+document.addEventListener("htmx:oobAfterSwap", redrawKept);
+
+// Set-up wizard: each quarter's ring picture follows its colour choices.
+document.addEventListener("change", function (e) {
+  var ring = e.target.closest && e.target.closest("[data-ring]");
+  if (!ring || e.target.tagName !== "SELECT") return;
+  var slot = e.target.name.split("_").pop();
+  var lot = ring.querySelector('[data-slot="' + slot + '"]');
+  if (lot) lot.setAttribute("class", "fa-lot lot-" + (e.target.value || "unset"));
+});
+
+// Choosing a pile's card value also ticks that pile.
+document.addEventListener("change", function (e) {
+  var pile = e.target.closest && e.target.closest(".pile");
+  if (pile && e.target.tagName === "SELECT" && e.target.value) pile.querySelector("input[type=checkbox]").checked = true;
+});

@@ -1,0 +1,249 @@
+"""Swaps that keep what the person is doing: a push or a reply morphs the page, so the
+boxes a player ticked, the cards tapped into a bid, the focused control and the open
+folds survive it, while whatever the server changed still shows.
+
+Moves that only set the scene are posted straight to the server from each phone's own
+browser context (its seat cookie), not tapped, to keep these tests short.
+"""
+
+import re
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+from playwright.sync_api import Page, expect
+
+from companion.engines import fifth_avenue as engine
+from tests.live.forms import form_fields
+
+from .game import Game
+from .ui import join, join_url_of, perform, post_table, wait_for_move
+
+STATIC = Path(__file__).resolve().parents[2] / "static"
+NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
+HOLD_TIMEOUT = 8.0  # seconds for a held push or reply to reach the test
+COUNT_SWAPS = """
+document.addEventListener("htmx:oobAfterSwap", () => { window.pushes = (window.pushes || 0) + 1; });
+document.addEventListener("htmx:afterSwap", () => { window.replies = (window.replies || 0) + 1; });
+"""
+
+
+class Gate:
+    """Holds back what the server pushes to one page, until released."""
+
+    def __init__(self, page: Page):
+        self.page, self.holding, self.held = page, False, []
+        page.route_web_socket(re.compile(r"/ws\b"), self._connect)
+
+    def _connect(self, socket) -> None:
+        def deliver(message):
+            if self.holding:
+                self.held.append((socket, message))
+            else:
+                socket.send(message)
+
+        socket.connect_to_server().on_message(deliver)
+
+    def hold(self) -> None:
+        self.holding = True
+
+    def wait_until_held(self, count: int) -> None:
+        wait_until_held(self.page, self.held, count)
+
+    def release(self) -> None:
+        self.holding = False
+        held, self.held = self.held, []
+        for socket, message in held:
+            socket.send(message)
+
+
+def wait_until_held(page: Page, held: list, count: int) -> None:
+    """Until a route handler (run by Playwright while the test waits) holds ``count`` items."""
+    deadline = time.monotonic() + HOLD_TIMEOUT
+    while len(held) < count:
+        assert time.monotonic() < deadline, f"only {len(held)} held, wanted {count}"
+        page.wait_for_timeout(20)
+
+
+def pushes(page: Page) -> int:
+    return page.evaluate("window.pushes || 0")
+
+
+def table_with_phones(server, contexts, gated=(), **options):
+    """A three-player table; each phone joined, those in ``gated`` behind a Gate."""
+    host = post_table(contexts("desktop"), server.url, names=tuple(NAMES.values()), **options)
+    phones, gates = {}, {}
+    for seat, name in NAMES.items():
+        context = contexts("phone")
+        context.add_init_script(COUNT_SWAPS)
+        phones[seat] = context.new_page()
+        if seat in gated:
+            gates[seat] = Gate(phones[seat])
+        join(phones[seat], join_url_of(host), name)
+    return Game(server, host.url.rsplit("/", 1)[1], host, phones), gates
+
+
+def post_move(game: Game) -> tuple[str, dict]:
+    """The script's next move, posted from its seat's phone without tapping."""
+    _, events, seat, action = game.now()
+    fields = {"seq": len(events), **form_fields(action)}
+    reply = game.phones[seat].request.post(
+        f"{game.host.url}/act", data=urlencode(fields, doseq=True),
+        headers={"Content-Type": "application/x-www-form-urlencoded"})
+    assert reply.ok and len(game.store.events(game.table_id)) == len(events) + 1, reply.text()[:500]
+    return seat, action
+
+
+def post_until(game: Game, stop) -> None:
+    """Post scripted moves until ``stop(state, seat, action)``; every page then shows the last."""
+    while True:
+        state, _, seat, action = game.now()
+        if stop(state, seat, action):
+            break
+        post_move(game)
+    wait_for_move(game.pages, len(game.store.events(game.table_id)))
+
+
+def test_a_push_between_two_taps_keeps_the_first_tap(server, contexts):
+    """Anna places a shop, then takes two colour cards. The push of her shop move reaches
+    her phone after the reply that showed the take-cards form, between her two taps;
+    the action she submits still has both cards."""
+    game, gates = table_with_phones(server, contexts, gated=("p1",))
+    anna, gate = game.phones["p1"], gates["p1"]
+    post_until(game, lambda state, seat, action: action["type"] == "place_shop")
+    assert game.now()[2] == "p1"
+
+    _, events, _, shop = game.now()
+    gate.hold()
+    seen = pushes(anna)
+    perform(anna, shop)
+    wait_for_move([anna], len(events) + 1)  # the reply shows the take-cards form
+    gate.wait_until_held(1)  # ... while the push of the same move is held back
+    form = anna.locator("#main form.act-take_colored")
+    first, second = (c["color"] for c in game.now()[3]["cards"])
+    form.locator(f'input[name="color"][value="{first}"]').check()
+
+    gate.release()
+    anna.wait_for_function(f"window.pushes > {seen}")
+    expect(anna.locator("#main")).to_have_count(1)
+    expect(form.locator(f'input[name="color"][value="{first}"]')).to_be_checked()
+    form.locator(f'input[name="color"][value="{second}"]').check()
+    form.get_by_role("button", name="Take the cards").tap()
+    wait_for_move(game.pages, len(events) + 2)
+    taken = game.store.events(game.table_id)[-1]
+    assert (taken.seat, taken.action) == ("p1", {"type": "take_colored", "cards": [{"color": first}, {"color": second}]})
+
+
+def test_a_reply_that_arrives_after_the_push_of_its_own_move(server, contexts):
+    """Anna taps a lot (the form submits itself); the push of her move removes the form
+    before the reply arrives, and the reply still morphs #main rather than nesting it."""
+    game, _ = table_with_phones(server, contexts)
+    anna, held = game.phones["p1"], []
+    anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
+    perform(anna, game.now()[3])
+    wait_for_move([anna], 1)  # pushed: the reply is still held
+    expect(anna.locator("#main form.act-place_initial_building")).to_have_count(0)
+    replies = anna.evaluate("window.replies || 0")
+    wait_until_held(anna, held, 1)
+    route, reply = held[0]
+    route.fulfill(response=reply)
+    anna.wait_for_function(f"window.replies > {replies}")
+    expect(anna.locator("#main")).to_have_count(1)
+    expect(anna.locator("#main")).to_have_attribute("data-seq", "1")
+
+
+def test_a_half_built_bid_its_focus_and_an_open_fold_survive_another_seats_bid(server, contexts):
+    """A sealed auction: Cleo opens the board, taps a black 4 into her bid, and Ben's bid
+    arrives meanwhile. Her tap, the focused card, the open board stay; she adds a card
+    and submits both."""
+    game, _ = table_with_phones(server, contexts, auctions="sealed")
+    post_until(game, lambda state, seat, action: action["type"] == "bid")
+    assert game.now()[2] == "p2"
+    cleo = game.phones["p3"]
+    entry = next(a for a in engine.legal(game.now()[0], "p3")["actions"] if a["type"] == "bid")
+    color = next(c for c in entry["colors"] if entry["held"].get(c))
+
+    cleo.locator("details.board-box summary").tap()
+    bid = cleo.locator("#main form.bid-form")
+    black = bid.locator('.tap-row[data-color="black"] .cardtap[data-value="4"]')
+    black.tap()
+    expect(black).to_be_focused()
+    cleo.evaluate("window.tapped = document.activeElement")
+    expect(bid.locator(".bid-total output")).to_have_text("4")
+
+    seen = pushes(cleo)
+    seq = len(game.store.events(game.table_id))
+    post_move(game)  # Ben's sealed bid
+    wait_for_move([cleo], seq + 1)
+    assert pushes(cleo) > seen
+    expect(cleo.locator(".turn-status .auction li", has_text="Ben")).to_have_text("Ben: sealed bid in")
+    assert cleo.evaluate("document.activeElement === window.tapped && window.tapped.isConnected")
+    expect(cleo.locator("details.board-box")).to_have_attribute("open", "")
+    expect(bid.locator(".bid-total output")).to_have_text("4")
+    expect(black.locator(".badge")).to_have_text("×1")
+
+    bid.locator(f'.tap-row[data-color="{color}"] .cardtap[data-value="4"]').tap()
+    expect(bid.locator(".bid-total output")).to_have_text("8")
+    bid.locator("button.primary").tap()
+    wait_for_move(game.pages, seq + 2)
+    laid = game.store.events(game.table_id)[-1]
+    assert laid.seat == "p3" and laid.action["type"] == "bid"
+    assert sorted(laid.action["cards"], key=str) == sorted(
+        [{"color": color, "value": 4}, {"color": "black", "value": 4}], key=str)
+
+
+PROBE = """<div id="main" hx-swap-oob="morph"><form class="probe" data-keep="{form}">
+  <input type="checkbox" name="a" value="1"><input type="checkbox" name="b" value="1"{b}>
+  <select name="s"><option>1</option><option>2</option></select>
+  <select name="t">{t}</select>
+  <input type="number" name="n" value="{n}">
+  <details data-keep="fold"><summary>More</summary>inside</details>
+</form></div>"""
+
+
+def probe(**changes) -> str:
+    return PROBE.format(**({"form": "one", "b": "", "t": "<option>1</option><option>2</option>", "n": 0} | changes))
+
+
+def test_what_the_server_changed_shows_and_the_rest_stays_as_the_person_left_it(contexts):
+    """Pushes (the same out-of-band morph as the live socket's) into a page with a form:
+    controls rendered as before keep the person's state, changed ones take the server's."""
+    page = contexts("phone").new_page()
+    page.set_content("<main></main>")
+    for script in ("htmx-2.0.8/htmx.min.js", "idiomorph-0.8.0/idiomorph-ext.min.js"):
+        page.add_script_tag(path=str(STATIC / "vendor" / script))
+    page.add_script_tag(path=str(STATIC / "js" / "companion.js"))
+    page.evaluate("document.body.setAttribute('hx-ext', 'morph')")
+    page.evaluate("document.querySelector('main').innerHTML = '<div id=\"main\"></div>'")
+
+    def push(html: str) -> None:
+        page.evaluate("html => htmx.swap('#main', html, {swapStyle: 'none'})", html)
+
+    push(probe())
+    form = page.locator("#main form.probe")
+    for name in ("a", "b"):
+        form.locator(f'input[name="{name}"]').check()
+    form.locator('select[name="s"]').select_option("2")
+    form.locator('select[name="t"]').select_option("2")
+    form.locator("details summary").click()
+    form.locator('input[name="n"]').fill("3")
+
+    push(probe(b=" disabled", t="<option>1</option>"))  # b disabled, t no longer offers 2
+    expect(page.locator("#main")).to_have_count(1)
+    expect(form.locator('input[name="a"]')).to_be_checked()
+    expect(form.locator('input[name="b"]')).to_be_disabled()
+    expect(form.locator('input[name="b"]')).not_to_be_checked()
+    expect(form.locator('select[name="s"]')).to_have_value("2")
+    expect(form.locator('select[name="t"]')).to_have_value("1")
+    expect(form.locator('input[name="n"]')).to_have_value("3")
+    expect(form.locator('input[name="n"]')).to_be_focused()
+    expect(form.locator("details")).to_have_attribute("open", "")
+
+    push(probe(b=" disabled", t="<option>1</option>", n=5))  # the server's new value for n
+    expect(form.locator('input[name="n"]')).to_have_value("5")
+    expect(form.locator('input[name="a"]')).to_be_checked()
+
+    push(probe(form="two"))  # another form in the same place: nothing carries over
+    expect(form.locator('input[name="a"]')).not_to_be_checked()
+    expect(form.locator('select[name="s"]')).to_have_value("1")
+    expect(form.locator("details")).to_have_attribute("open", "")  # the same fold, though
