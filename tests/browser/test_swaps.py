@@ -14,7 +14,8 @@ from urllib.parse import urlencode
 from playwright.sync_api import Page, expect
 
 from companion.engines import fifth_avenue as engine
-from tests.live.forms import form_fields
+from companion.web.games import fifth_avenue as fifth_avenue_ui
+from companion.web.games import form_fields
 
 from .game import Game
 from .ui import join, join_url_of, perform, post_table, wait_for_move
@@ -86,7 +87,7 @@ def table_with_phones(server, contexts, gated=(), **options):
 def post_move(game: Game) -> tuple[str, dict]:
     """The script's next move, posted from its seat's phone without tapping."""
     _, events, seat, action = game.now()
-    fields = {"seq": len(events), **form_fields(action)}
+    fields = {"seq": len(events), **form_fields(fifth_avenue_ui, action)}
     reply = game.phones[seat].request.post(
         f"{game.host.url}/act", data=urlencode(fields, doseq=True),
         headers={"Content-Type": "application/x-www-form-urlencoded"})
