@@ -17,6 +17,7 @@ from . import engines
 from .engines import IllegalAction
 from .engines.text import Text, _, english, ngettext
 from .secret import matches
+from .archive import Archive
 from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
@@ -76,6 +77,7 @@ class Tables:
 
     def __init__(self, store: Store, games: dict[str, ModuleType] | None = None):
         self.store = store
+        self.archive = Archive(store)  # results, roster, replays and exports
         self.games = dict(games or {})
         self._live: dict[str, Live] = {}
         self._guard = threading.Lock()

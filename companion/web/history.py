@@ -3,7 +3,6 @@ statistics and charts, the move-by-move replay of a table, its exports, and the
 browser's clock for a server that has none."""
 
 import json
-import secrets
 
 from flask import Blueprint, Response, abort, current_app, redirect, render_template, request, url_for
 from flask_babel import gettext
@@ -13,6 +12,7 @@ from markupsafe import Markup
 from .. import engines, exchange, history
 from ..clock import Clock
 from ..replay import Replays
+from ..secret import matches
 from . import charts, context
 from .games import has_ui, ui_for
 
@@ -26,13 +26,13 @@ def _install(state) -> None:
     companion = app.extensions["companion"]
     companion.update(clock=clock, replays=Replays())
     tables = companion["tables"]
-    tables.store.clock = clock.now
+    tables.archive.use_clock(clock.now)
 
     def game_over(table_id: str) -> None:
         """A game that ends here goes into the history at once, from memory."""
         live = tables.get(table_id)
         if live is not None:
-            history.remember(tables.store, live.row, live.engine, live.state)
+            tables.archive.remember(live)
 
     tables.listeners.append(game_over)
     app.jinja_env.filters.update(
@@ -45,25 +45,20 @@ def _clock() -> Clock:
     return current_app.extensions["companion"]["clock"]
 
 
-def _store():
-    return context.tables().store
+def _archive():
+    return context.tables().archive
 
 
 def hosts_here() -> bool:
     """Whether this browser holds the host link of some table on this server: the
     roster's merges are the hosts' to make."""
-    store = _store()
+    archive = _archive()
     for name, value in request.cookies.items():
         if name.startswith("host_"):
-            row = store.table(name[len("host_"):])
-            if row is not None and secrets.compare_digest(value, row.host_secret):
+            row = archive.table(name[len("host_"):])
+            if row is not None and matches(value, row.host_secret):
                 return True
     return False
-
-
-def _hosts(row) -> bool:
-    held = request.cookies.get(context.host_cookie(row.id)) or ""
-    return secrets.compare_digest(held, row.host_secret)
 
 
 # the browser's clock ----------------------------------------------------------------
@@ -90,7 +85,7 @@ def _filters(games):
 
 @bp.get("/history")
 def games():
-    everything = history.results(_store())
+    everything = _archive().results()
     game, person, people = _filters(everything)
     shown = history.finished(everything, game, person)
     return render_template("history/index.html", games=shown, people=people, game=game, player=person,
@@ -99,7 +94,7 @@ def games():
 
 @bp.get("/history/stats")
 def stats():
-    everything = history.results(_store())
+    everything = _archive().results()
     game, person, people = _filters(everything)
     names = {p.key: p.name for p in people}
     records = history.records(everything)
@@ -121,13 +116,13 @@ def stats():
 
 @bp.get("/history/players")
 def players():
-    people = history.roster(history.results(_store()))
+    people = history.roster(_archive().results())
     return render_template("history/players.html", people=people, host=hosts_here(), fold=history.fold)
 
 
 @bp.get("/history/players/<key>")
 def player(key):
-    everything = history.results(_store())
+    everything = _archive().results()
     people = {p.key: p for p in history.roster(everything)}
     if key not in people:
         abort(404, description=gettext("Nobody of that name has finished a game here."))
@@ -161,13 +156,13 @@ def _thin(ticks: list, most: int = 8) -> list:
 def merge():
     """Host: two spellings are one person ("Anna" and "Anna B.")."""
     _require_some_host()
-    known = {p.key for p in history.roster(history.results(_store()))}
+    known = {p.key for p in history.roster(_archive().results())}
     name, into = request.form.get("name", ""), request.form.get("into", "")
     if name not in known or into not in known:
         abort(400, description=gettext("Pick two people of the roster to merge."))
     if name == into:
         abort(400, description=gettext("Pick two different people to merge."))
-    _store().merge_people(name, into)
+    _archive().merge_people(name, into)
     return redirect(url_for("history.players"))
 
 
@@ -176,9 +171,9 @@ def split():
     """Host: a spelling merged by mistake stands for a person of its own again."""
     _require_some_host()
     name = request.form.get("name", "")
-    if name not in _store().aliases():
+    if name not in _archive().aliases():
         abort(400, description=gettext("That name is not merged into anyone."))
-    _store().split_person(name)
+    _archive().split_person(name)
     return redirect(url_for("history.players"))
 
 
@@ -192,7 +187,7 @@ def _require_some_host() -> None:
 @bp.get("/t/<table_id>/replay")
 def replay(table_id):
     row = _row_or_404(table_id)
-    frames = current_app.extensions["companion"]["replays"].frames(_store(), row)
+    frames = _archive().frames(current_app.extensions["companion"]["replays"], row)
     last = len(frames) - 1
     try:
         move = int(request.args.get("move", "0"))
@@ -225,7 +220,7 @@ def _board(game: str, view: dict):
 
 
 def _row_or_404(table_id: str):
-    row = _store().table(table_id)
+    row = _archive().table(table_id)
     if row is None:
         abort(404, description=gettext("There is no such table."))
     return row
@@ -238,8 +233,8 @@ def export_json(table_id):
     """Set-up, every move and the scores. The moves hold what was secret during the
     game (sealed bids, hands), so while it runs only the host may download them."""
     row = _row_or_404(table_id)
-    data = exchange.export_table(_store(), row)
-    if row.status == "playing" and not data["scores"]["over"] and not _hosts(row):
+    data = _archive().export_json(row)
+    if row.status == "playing" and not data["scores"]["over"] and not context.hosts(row):
         abort(403, description=gettext("Until the game is over, only the host can export its moves."))
     body = json.dumps(data, ensure_ascii=False, indent=1) + "\n"
     return _download(body, "application/json", exchange.file_name(row, "json"))
@@ -249,7 +244,7 @@ def export_json(table_id):
 def export_csv(table_id):
     """Scores by player and kind of scoring: public, like the table screen."""
     row = _row_or_404(table_id)
-    return _download(exchange.export_csv(_store(), row), "text/csv", exchange.file_name(row, "csv"))
+    return _download(_archive().export_csv(row), "text/csv", exchange.file_name(row, "csv"))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
