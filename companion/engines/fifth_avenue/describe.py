@@ -11,7 +11,7 @@ Hidden: a drawn black card's value from everyone but its owner; a sealed submiss
 
 from functools import reduce
 
-from .. import TABLE, common
+from .. import common
 from ..text import Text, _, ngettext
 from .board import CITY_HALL, DUMMY, colour_text, commission_text, place_text, shop_text
 from .hands import card_text
@@ -25,10 +25,6 @@ def describe(before: dict, after: dict, seat, action: dict, viewer) -> Text | No
     line = LINES[action["type"]](before, after, seat, action, viewer)
     return reduce(lambda first, then: _("{first} {then}", first=first, then=then),
                   [line, *_results(before, after)])
-
-
-def _who(state, seat):
-    return name(state, seat)
 
 
 def _lot(action: dict) -> dict:
@@ -63,19 +59,19 @@ def _auction_place(auction: dict) -> Text:
 
 def _initial(before, after, seat, action, viewer):
     return _("{who} placed an initial building on the {lot} lot of {quarter}.",
-             who=_who(before, seat), **_lot(action))
+             who=name(before, seat), **_lot(action))
 
 
 def _take_buildings(before, after, seat, action, viewer):
     took = after["reserve"][seat] - before["reserve"][seat]
     return ngettext("{who} chose A and took {n} building into the reserve.",
                     "{who} chose A and took {n} buildings into the reserve.", took,
-                    who=_who(before, seat))
+                    who=name(before, seat))
 
 
 def _place_shop(before, after, seat, action, viewer):
     line = _("{who} chose B and placed a {shop} on the {lot} lot of {quarter}.",
-             who=_who(before, seat), shop=shop_text(action["shop"]), **_lot(action))
+             who=name(before, seat), shop=shop_text(action["shop"]), **_lot(action))
     moved = after["cp_shops"][len(before["cp_shops"]):]
     if moved:
         line = _("{first} {then}", first=line,
@@ -90,29 +86,29 @@ def _take_black(before, after, seat, action, viewer):
     hand = after["hands"][seat]
     drawn = hand[-1]["value"] if viewer == seat and len(hand) > len(before["hands"][seat]) else None
     if drawn:
-        return _("{who} chose C and drew a black card (a {value}).", who=_who(before, seat),
+        return _("{who} chose C and drew a black card (a {value}).", who=name(before, seat),
                  value=drawn)
-    return _("{who} chose C and drew a black card.", who=_who(before, seat))
+    return _("{who} chose C and drew a black card.", who=name(before, seat))
 
 
 def _score_quarter(before, after, seat, action, viewer):
     event = _new_events(before, after, "quarter")[0]
-    return _("{who} chose D and scored {quarter}: {points}.", who=_who(before, seat),
+    return _("{who} chose D and scored {quarter}: {points}.", who=name(before, seat),
              quarter=place_text(action["quarter"]), points=_points(after, event))
 
 
 def _take_colored(before, after, seat, action, viewer):
     cards = action["cards"]
     if all(c.get("value") for c in cards):  # the piles lie face up: values are public
-        return _("{who} took {cards}.", who=_who(before, seat),
+        return _("{who} took {cards}.", who=name(before, seat),
                  cards=[card_text(c) for c in cards])
     return ngettext("{who} took a card: {colours}.", "{who} took {n} cards: {colours}.", len(cards),
-                    who=_who(before, seat), colours=[colour_text(c["color"]) for c in cards])
+                    who=name(before, seat), colours=[colour_text(c["color"]) for c in cards])
 
 
 def _move_commission(before, after, seat, action, viewer):
     colour, to = action["commission"], action["to"]
-    line = _("{who} moved the {commission} commission from {origin} to {to}.", who=_who(before, seat),
+    line = _("{who} moved the {commission} commission from {origin} to {to}.", who=name(before, seat),
              commission=commission_text(colour),
              origin=place_text(before["commissions"][colour]["at"]), to=place_text(to))
     if to == CITY_HALL:
@@ -122,7 +118,7 @@ def _move_commission(before, after, seat, action, viewer):
 
 def _bid(before, after, seat, action, viewer):
     a = before["auction"]
-    facts = {"who": _who(before, seat), "place": _auction_place(a)}
+    facts = {"who": name(before, seat), "place": _auction_place(a)}
     if _hidden(before, after, seat, viewer):
         return _("{who} submitted a sealed bid for {place}.", **facts)
     cards = [card_text(c) for c in action["cards"]]
@@ -135,15 +131,15 @@ def _bid(before, after, seat, action, viewer):
 def _pass(before, after, seat, action, viewer):
     if before["phase"] == "cp_color":
         return _("{who} left the choice of Central Park's colour to the next player.",
-                 who=_who(before, seat))
-    facts = {"who": _who(before, seat), "place": _auction_place(before["auction"])}
+                 who=name(before, seat))
+    facts = {"who": name(before, seat), "place": _auction_place(before["auction"])}
     if _hidden(before, after, seat, viewer):
         return _("{who} submitted a sealed bid for {place}.", **facts)
     return _("{who} passed on {place}.", **facts)
 
 
 def _choose_color(before, after, seat, action, viewer):
-    return _("{who} named {colour} as Central Park's colour.", who=_who(before, seat),
+    return _("{who} named {colour} as Central Park's colour.", who=name(before, seat),
              colour=colour_text(action["color"]))
 
 
@@ -160,16 +156,16 @@ def _build(before, after, seat, action, viewer):
     offer, n = before["build"], action["count"]
     if offer["kind"] == "central_park":
         return ngettext("{who} built {n} building on Central Park.",
-                        "{who} built {n} buildings on Central Park.", n, who=_who(before, seat))
+                        "{who} built {n} buildings on Central Park.", n, who=name(before, seat))
     return ngettext("{who} built {n} building on the {lot} lot of {quarter}.",
                     "{who} built {n} buildings on the {lot} lot of {quarter}.", n,
-                    who=_who(before, seat), lot=colour_text(offer["color"]),
+                    who=name(before, seat), lot=colour_text(offer["color"]),
                     quarter=place_text(offer["quarter"]))
 
 
 def _close_quarter(before, after, seat, action, viewer):
     event = _new_events(before, after, "closure")[0]
-    return _("{who} closed {quarter}: {points}.", who=_who(before, seat),
+    return _("{who} closed {quarter}: {points}.", who=name(before, seat),
              quarter=place_text(event["quarter"]), points=_points(after, event))
 
 

@@ -233,7 +233,8 @@ def setup(config: dict) -> dict:
         "central_park": {s: 0 for s in seat_list},
         "removed": {s: 0 for s in everyone},
         "hands": {s: [{"color": c, "value": None} for c in LOT_COLORS]
-                  + [{"color": BLACK, "value": None}] * START_BLACK_CARDS for s in seat_list},
+                  + [{"color": BLACK, "value": None} for _card in range(START_BLACK_CARDS)]
+                  for s in seat_list},
         "piles": {**{c: colored_per_pile for c in LOT_COLORS},
                   BLACK: sum(BLACK_DECK.values()) - START_BLACK_CARDS * n},
         "round": None,

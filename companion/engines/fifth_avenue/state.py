@@ -29,10 +29,13 @@ def next_seat(state: dict, seat: str) -> str:
     return common.next_seat(seats(state), seat)
 
 
+THE_TABLE = _("the table")
+
+
 def name(state: dict, seat: str) -> str | Text:
     """A seat's display name (the dummy's and the table's too)."""
     if seat == TABLE:
-        return _("the table")
+        return THE_TABLE
     if seat == DUMMY:
         return state["config"]["dummy"]["name"]
     return state["config"]["names"].get(seat, seat)
@@ -40,8 +43,9 @@ def name(state: dict, seat: str) -> str | Text:
 
 def names(state: dict) -> dict:
     """Every seat's display name, the table's and the dummy's included."""
-    found = {seat: name(state, seat) for seat in bidders(state)}
-    found[TABLE] = name(state, TABLE)
+    found = {**state["config"]["names"], TABLE: THE_TABLE}
+    if state["config"]["dummy"]:
+        found[DUMMY] = state["config"]["dummy"]["name"]
     return found
 
 

@@ -66,13 +66,13 @@ def _auction(state: dict, viewer) -> dict | None:
     return public
 
 
-def waiting(state: dict) -> Text:
+def status(state: dict) -> Text:
     """Whom the table waits for, and for what (the table screen's line)."""
     who = [name(state, s) for s in sorted(to_act(state))]
-    return _WAITING[state["phase"]](state, who)
+    return _STATUS[state["phase"]](state, who)
 
 
-_WAITING = {
+_STATUS = {
     "initial": lambda state, who: _("Waiting for {who} to place an initial building.", who=who),
     "choose": lambda state, who: _("Waiting for {who} to choose an action (A, B, C or D).", who=who),
     "take_colored": lambda state, who: _("Waiting for {who} to take coloured cards.", who=who),
@@ -101,7 +101,7 @@ def view(state: dict, seat=None) -> dict:
         "start_player": cfg["seats"][0],
         "active": state["active"],
         "to_act": sorted(to_act(state)),
-        "prompt": waiting(state),
+        "status": status(state),  # the table screen's line: whom the game waits for
         "chosen": state["chosen"],
         "board": cfg["board"],
         "auctions": cfg["auctions"],

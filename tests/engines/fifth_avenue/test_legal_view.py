@@ -31,7 +31,7 @@ def test_view_of_a_fresh_table():
     assert view["auction"] is None and view["last_auction"] is None
     assert view["over"] is False and view["winners"] == [] and "hand" not in view
     assert view["to_act"] == ["s1"]
-    assert english(view["prompt"]) == "Waiting for Anna to place an initial building."
+    assert english(view["status"]) == "Waiting for Anna to place an initial building."
 
 
 def test_legal_in_the_initial_step():
@@ -78,7 +78,7 @@ def test_legal_bid_entry_open():
                    "held": {"orange": 1, "grey": 1, "black": 1}}
     assert pss == {"type": "pass"}
     assert fa.legal(state, "s3") == common.not_due("auction", {"s2"})
-    assert english(fa.view(state, "s3")["prompt"]) == \
+    assert english(fa.view(state, "s3")["status"]) == \
         "Waiting for Bruno to bid or pass on Times Square."
 
 

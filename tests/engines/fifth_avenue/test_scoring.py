@@ -137,7 +137,7 @@ def test_central_park_reveal_scores_its_buildings():
     err = refused(state, "s1", "reveal_central_park", "FA-E-1", shops=["boutique", "jeweler", "gallery"])
     assert err.message == "It is not your turn: waiting for the table."  # the game has ended for players
     assert err.details["to_act"] == ["table"]
-    assert english(fa.view(state, "s1")["prompt"]) == \
+    assert english(fa.view(state, "s1")["status"]) == \
         "Waiting for the table to reveal the shops under Central Park."
     state = act(state, TABLE, "reveal_central_park", shops=["boutique", "jeweler", "gallery"])
     event = fa.scores(state)["events"][-1]
