@@ -5,8 +5,16 @@ render function for each connection's *own* HTML (a seat's view differs from
 another's) and sends it. ``ws.send`` is not thread-safe, so each connection has
 its own lock. Presence is remembered per seat, so a sleeping phone keeps its
 seat and only shows as away after a grace period.
+
+Pushes run in whichever thread changed the table (or opened a socket), so two of
+them can overlap: one that started earlier may render an older picture and finish
+sending later. Each push is numbered when it starts, before it reads the table, and
+a connection skips a push numbered lower than one it has already sent. Every change
+is followed by a push that starts after it, so the last picture a page keeps is the
+newest.
 """
 
+import itertools
 import threading
 import time
 from collections import defaultdict
@@ -25,11 +33,17 @@ class Connection:
     locale: str = "en"
     lock: threading.Lock = field(default_factory=threading.Lock)
     closed: bool = False
+    sent_push: int = 0  # the number of the newest push sent
 
-    def send(self, text: str) -> bool:
+    def send(self, text: str, push: int | None = None) -> bool:
+        """Send ``text``; as push number ``push``, only if no newer push was sent."""
         with self.lock:
             if self.closed:
                 return False
+            if push is not None:
+                if push < self.sent_push:
+                    return True  # the page already shows a newer picture
+                self.sent_push = push
             try:
                 self.ws.send(text)
                 return True
@@ -53,6 +67,7 @@ class Hub:
         self._lock = threading.Lock()
         self._conns: dict[str, set[Connection]] = defaultdict(set)
         self._last_seen: dict[tuple[str, str], float] = {}
+        self._pushes = itertools.count(1)  # numbers pushes in the order they start
 
     def join(self, conn: Connection) -> None:
         with self._lock:
@@ -89,6 +104,8 @@ class Hub:
         (a seat handed to another phone) are closed instead; ``only`` picks
         which connections to consider.
         """
+        with self._lock:
+            number = next(self._pushes)
         cache, sent = {}, 0
         for conn in self.connections(table_id):
             if not only(conn):
@@ -100,7 +117,7 @@ class Hub:
             k = key(conn)
             if k not in cache:
                 cache[k] = render(k)
-            if conn.send(cache[k]):
+            if conn.send(cache[k], number):
                 sent += 1
             else:
                 self.leave(conn)

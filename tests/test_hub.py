@@ -1,5 +1,7 @@
 """The hub on its own, with stand-in sockets that record what they are sent."""
 
+import threading
+
 from companion.hub import AWAY_AFTER, Connection, Hub
 
 
@@ -37,6 +39,29 @@ def test_each_connection_gets_its_own_view_rendered_once_per_viewer():
     assert hub.push("t1", render) == 4
     assert a1.sent == a2.sent == ["view of a"] and b.sent == ["view of b"] and t.sent == ["view of None"]
     assert sorted(renders, key=str) == sorted([("a", "phone"), ("b", "phone"), (None, "table")], key=str)
+
+
+def test_a_page_never_gets_an_older_picture_after_a_newer_one():
+    """Two pushes overlap: the first reads the table, then the table changes and the
+    change's own push is sent before the first one finishes. The page keeps the newer."""
+    hub, ws, table = Hub(), FakeSocket(), {"picture": "move 11"}
+    hub.join(Connection(ws, "t1", "a", "phone"))
+    rendered, resume = threading.Event(), threading.Event()
+
+    def slow_render(key):
+        picture = table["picture"]
+        rendered.set()
+        assert resume.wait(5)
+        return picture
+
+    first = threading.Thread(target=hub.push, args=("t1", slow_render))
+    first.start()
+    assert rendered.wait(5)
+    table["picture"] = "move 12"
+    hub.push("t1", lambda key: table["picture"])
+    resume.set()
+    first.join(5)
+    assert ws.sent == ["move 12"]
 
 
 def test_a_connection_no_longer_valid_is_closed_and_dropped():
