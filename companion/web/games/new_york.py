@@ -14,6 +14,7 @@ from collections import Counter
 
 from werkzeug.datastructures import MultiDict
 
+from ...engines import TABLE
 from ...engines import new_york as engine
 from ...engines.new_york import city, playout, scoring
 from ...engines.new_york.catalogue import (BANKS, COUNTS, HIGH, LOW, MAX_STREETS, POINTS, PRICES,
@@ -250,10 +251,11 @@ def place_spots(player: dict, action: dict) -> list[dict]:
                       key=lambda p: (p[1], p[0]))
     spots = []
     for pos in frontier:
-        if pos in offered:
+        problem = None if pos in offered else city.placement_problem(grid, pos, city.mask(tile["streets"]))
+        if problem is None:
             spots.append({"x": pos[0], "y": pos[1], "ok": True})
             continue
-        rule, reason = city.placement_problem(grid, pos, city.mask(tile["streets"]))
+        rule, reason = problem
         spots.append({"x": pos[0], "y": pos[1], "ok": False, "rule": rule,
                       "why": _("You cannot put the {tile} on ({x}, {y}): {reason}.",
                                tile=tile_text(tile), reason=reason, x=pos[0], y=pos[1])})
@@ -267,16 +269,18 @@ def city_spots(player: dict, action: dict) -> list[dict]:
     offered = {(p["x"], p["y"]) for p in action["positions"]}
     spots = []
     for pos in sorted(grid, key=lambda p: (p[1], p[0])):
-        if pos in offered:
+        swap = action["type"] == "swap"
+        problem = None if pos in offered else (
+            city.swap_problem(grid, pos, city.mask(action["tile"]["streets"])) if swap
+            else city.removal_problem(grid, pos))
+        if problem is None:
             spots.append({"x": pos[0], "y": pos[1], "ok": True, "on_tile": True})
             continue
-        if action["type"] == "swap":
-            tile = action["tile"]
-            rule, reason = city.swap_problem(grid, pos, city.mask(tile["streets"]))
-            why = _("You cannot put the {tile} on ({x}, {y}): {reason}.", tile=tile_text(tile),
-                    reason=reason, x=pos[0], y=pos[1])
+        rule, reason = problem
+        if swap:
+            why = _("You cannot put the {tile} on ({x}, {y}): {reason}.",
+                    tile=tile_text(action["tile"]), reason=reason, x=pos[0], y=pos[1])
         else:
-            rule, reason = city.removal_problem(grid, pos)
             why = _("You cannot move the tile at ({x}, {y}) out of your city: {reason}.",
                     reason=reason, x=pos[0], y=pos[1])
         spots.append({"x": pos[0], "y": pos[1], "ok": False, "rule": rule, "why": why,
@@ -348,6 +352,11 @@ def money_draws(view: dict) -> list:
     cards = [[bank, value] for bank in BANKS for value in range(LOW, HIGH + 1)]
     left = [c for c in SCORING_CARDS if c not in view["scoring_cards"]]
     return cards + left[:1]
+
+
+def legal_types(state: dict) -> str:
+    """The type of what the table draws now (for tests and the bench)."""
+    return engine.legal(state, TABLE)["actions"][0]["type"]
 
 
 # action forms: each reader beside its writer ------------------------------------------
