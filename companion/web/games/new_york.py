@@ -12,17 +12,23 @@ import re
 import sys
 from collections import Counter
 
+from functools import lru_cache
+
+from flask_babel import get_locale, gettext
+from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
 from ...engines import TABLE
 from ...engines import new_york as engine
 from ...engines.new_york import city, playout, scoring
 from ...engines.new_york.catalogue import (BANKS, COUNTS, HIGH, LOW, MAX_STREETS, POINTS, PRICES,
-                                           SCORING_CARDS, SIDES, TYPE_WORDS, TYPES, tile_text,
+                                           SCORING_CARDS, SIDES, TYPE_WORDS, TYPES, BANK_WORDS,
+                                           tile_text,
                                            type_text)
 from ...engines.new_york.setup import MAX_PLAYERS, MIN_PLAYERS, START_MONEY, start_candidates
 from ...engines.new_york.state import DIRK
 from ...engines.text import _
+from ..filters import say
 from . import Form, FormError
 
 CELL, ROAD = 60, 13  # a city square and the width of a street along its side (SVG units)
@@ -49,6 +55,33 @@ def labels(names: dict) -> dict:
         if len(set(out.values())) == len(out):
             return out
     return {kind: f"{kind[:2]}{i}" for i, kind in enumerate(names, 1)}
+
+
+def names(words: dict | None) -> dict:
+    """The building types and banks as this page names them (in its language, renamed
+    by the table's ``words``) and the types' short labels for the pictures."""
+    key = (str(get_locale()), tuple(sorted((words or {}).items())))
+    if key not in _NAMES:
+        if len(_NAMES) > 100:
+            _NAMES.clear()
+        types = {kind: say(type_text(kind), words) for kind in TYPES}
+        _NAMES[key] = {"types": types, "labels": labels(types),
+                       "banks": {bank: gettext(BANK_WORDS[bank]) for bank in BANKS}}
+    return _NAMES[key]
+
+
+_NAMES: dict = {}  # (locale, words) -> names: a few entries per table, never many
+
+
+def tile_words(tile: dict, words: dict | None) -> str:
+    """A tile in words ("park 8 (streets: north)") as this page says it."""
+    return _tile_words(str(get_locale()), tuple(sorted((words or {}).items())),
+                       tile["type"], tile["price"], tile["streets"])
+
+
+@lru_cache(maxsize=2048)
+def _tile_words(locale, words, kind, price, streets) -> str:
+    return say(tile_text({"type": kind, "price": price, "streets": streets}), dict(words))
 
 
 def catalogue() -> list[dict]:
@@ -199,8 +232,9 @@ def read_tile(form, prefix: str) -> dict:
 
 
 def _streets(ticked) -> str:
-    letters = "".join(s for s in ticked if s in SIDES)
-    if len(letters) != len(ticked) or len(set(letters)) != len(letters):
+    """Street sides from the boxes ticked (each a side letter, or several in one value)."""
+    letters = "".join(ticked)
+    if set(letters) - set(SIDES) or len(set(letters)) != len(letters):
         raise FormError(_("Tick the street sides among N, E, S and W."))
     return "".join(s for s in SIDES if s in letters)
 
@@ -226,6 +260,28 @@ def city_picture(player: dict, spots: list | None = None, trail: bool = True) ->
             "tiles": [{"px": c["x"] * CELL, "py": c["y"] * CELL, **c} for c in player["city"]],
             "way": " ".join(f"{x * CELL},{y * CELL}" for x, y in way), "length": max(len(way) - 1, 0),
             "spots": [dict(s, px=s["x"] * CELL, py=s["y"] * CELL) for s in spots or ()]}
+
+
+def tile_svg(tile: dict, label: str, x: int = 0, y: int = 0) -> Markup:
+    """One tile as an SVG group at ``x, y``: its type's label and price, its streets as
+    bands with a dashed centre line (drawn once per kind of tile, then reused)."""
+    inner = _tile_inner(tile["type"], tile["price"], tile["streets"], label)
+    return Markup(f'<g class="ny-tile ny-t-{tile["type"]}" transform="translate({x} {y})">{inner}</g>')
+
+
+@lru_cache(maxsize=1024)
+def _tile_inner(kind: str, price, streets: str, label: str) -> str:
+    parts = ['<rect width="60" height="60" class="ny-ground"/>']
+    for r in roads(streets):
+        (rx, ry, rw, rh), (x1, y1, x2, y2) = r["rect"], r["line"]
+        parts.append(f'<rect x="{rx}" y="{ry}" width="{rw}" height="{rh}" class="ny-road"/>'
+                     f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" class="ny-lane"/>')
+    if kind == "start":
+        parts.append(f'<text x="30" y="37" class="ny-label">{escape(label)}</text>')
+    else:
+        parts.append(f'<text x="30" y="31" class="ny-label">{escape(label)}</text>'
+                     f'<text x="30" y="45" class="ny-price">{price}</text>')
+    return "".join(parts)
 
 
 def roads(streets: str) -> list[dict]:
