@@ -24,9 +24,11 @@ from companion.web.games import form_fields
 from companion.web.games import new_york as ui
 from tests.web.new_york import ny_form
 
+from .conftest import PHONE
 from .ui import join, join_url_of, seq_of, wait_for_move
 
 RECONNECT_TIMEOUT = 30_000  # ms: sockets retry with a growing random back-off
+PHONE_WIDTH = PHONE["viewport"]["width"]
 CATCH_UP, CATCH_UP_TIMEOUT = 8, 30_000  # moves posted between waits for every page, ms
 MUSEUM = {"type": "museum", "price": 2, "streets": ""}
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
@@ -233,6 +235,7 @@ def _placing_by_taps(night):
     anna = night.phones["p1"]
     expect(anna.locator("#main .ny-placing h3").first).to_contain_text("Place the museum 2 (no streets)")
     expect(anna.locator("#main .turn .ny-pick-city svg")).to_be_visible()  # her city, squares to tap
+    assert anna.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH, "the phone scrolls sideways"
     for x, y in ((1, 0), (2, 0), (2, 1), (0, 1)):
         tap_square(anna, x, y)
         night.done()
