@@ -351,7 +351,7 @@ def _a_redesign(night):
     spot.tap()
     night.done()
     assert square not in night.state()["cities"]["p1"]
-    expect(night.host.locator(".log li").first).to_contain_text(f"Anna moved the")
+    expect(night.host.locator(".log li").first).to_contain_text("Anna moved the")
     expect(night.host.locator('.ny-city[data-seat="p1"] .ny-pile').last.locator("svg")).to_have_count(1)
 
 

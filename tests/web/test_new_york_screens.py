@@ -9,6 +9,7 @@ import re
 import pytest
 
 from companion.engines import TABLE
+from companion.engines import new_york as ny
 from companion.engines.new_york import playout
 from companion.web.games import new_york as ui
 from tests.engines.new_york.helpers import draw, letters
@@ -53,7 +54,7 @@ def refill(app, client, table_id, cards=("yellow:6", "green:6", "red:6", "blue:6
     """The host enters money cards, then lets the server draw the tiles, until a turn starts."""
     cards = list(cards)
     while state(app, table_id)["phase"] == "refill":
-        first = ui.legal_types(state(app, table_id))
+        first = ny.legal(state(app, table_id), TABLE)["actions"][0]["type"]
         data = {"seq": seq_of(client.get(f"/t/{table_id}").get_data(as_text=True)), "type": first}
         if first == "draw_money":
             data["card"] = cards.pop(0)

@@ -11,19 +11,16 @@ import random
 import re
 import sys
 from collections import Counter
-
 from functools import lru_cache
 
 from flask_babel import get_locale, gettext
 from markupsafe import Markup, escape
 from werkzeug.datastructures import MultiDict
 
-from ...engines import TABLE
 from ...engines import new_york as engine
-from ...engines.new_york import city, playout, scoring
-from ...engines.new_york.catalogue import (BANKS, COUNTS, HIGH, LOW, MAX_STREETS, POINTS, PRICES,
-                                           SCORING_CARDS, SIDES, TYPE_WORDS, TYPES, BANK_WORDS,
-                                           tile_text,
+from ...engines.new_york import city, dirk, playout, scoring
+from ...engines.new_york.catalogue import (BANK_WORDS, BANKS, COUNTS, HIGH, LOW, POINTS, PRICES,
+                                           SCORING_CARDS, SIDES, TYPE_WORDS, TYPES, tile_text,
                                            type_text)
 from ...engines.new_york.setup import MAX_PLAYERS, MIN_PLAYERS, START_MONEY, start_candidates
 from ...engines.new_york.state import DIRK
@@ -34,7 +31,7 @@ from . import Form, FormError
 CELL, ROAD = 60, 13  # a city square and the width of a street along its side (SVG units)
 NAME_MAX = 24
 BANK_LETTERS = {bank[0]: bank for bank in BANKS}  # b, g, y, r: as typed in the wizard
-DIRK_TILES = 6
+DIRK_TILES = dirk.START_TILES
 LOW_PRICE, HIGH_PRICE = min(p[0] for p in PRICES.values()), max(p[1] for p in PRICES.values())
 
 
@@ -248,12 +245,13 @@ def grid_of(player: dict) -> dict:
 
 def city_picture(player: dict, spots: list | None = None, trail: bool = True) -> dict:
     """Where everything of one city's picture goes: its tiles, the longest outer street
-    as a line through tile corners, and ``spots`` (squares a phone may tap)."""
+    as a line through tile corners (not while ``spots``, squares a phone may tap, are
+    drawn), and the spots."""
     squares = [(c["x"], c["y"]) for c in player["city"]] + [(s["x"], s["y"]) for s in spots or ()]
     xs, ys = [x for x, _y in squares], [y for _x, y in squares]
     pad = CELL // 4
     columns, rows = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
-    way = city.longest_trail(grid_of(player)) if trail else []
+    way = city.longest_trail(grid_of(player)) if trail and not spots else []
     return {"box": f"{min(xs) * CELL - pad} {min(ys) * CELL - pad} {columns * CELL + 2 * pad} "
                    f"{rows * CELL + 2 * pad}",
             "columns": columns, "rows": rows,
@@ -410,11 +408,6 @@ def money_draws(view: dict) -> list:
     return cards + left[:1]
 
 
-def legal_types(state: dict) -> str:
-    """The type of what the table draws now (for tests and the bench)."""
-    return engine.legal(state, TABLE)["actions"][0]["type"]
-
-
 # action forms: each reader beside its writer ------------------------------------------
 
 def read_card(text: str) -> list | str:
@@ -523,5 +516,3 @@ def take_combos(actions: list) -> list[str]:
 def exact_label(pay: list):
     return " + ".join(str(value) for _bank, value in pay)
 
-
-__all__ = ["setup_context", "config_from_form", "FORMS", "label", "words", "type_text", "tile_text"]
