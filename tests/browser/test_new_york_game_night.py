@@ -249,6 +249,17 @@ def _host_refills_the_market(night):
     expect(host.locator(".ny-status")).to_contain_text("Turn up the next money card for the display.")
     host_card(host, "blue:6")
     night.done()
+    # Half-filled inputs survive a push: a phone reloads, the host's screen is redrawn.
+    form = host.locator("#main form.table-input-draw_tile")
+    form.locator('input[name="tile_type"][value="theatre"]').check()
+    form.locator('input[name="tile_price"]').fill("3")
+    form.locator('input[name="tile_streets"][value="E"]').check()
+    host.evaluate("window.nyPushes = 0; document.addEventListener('htmx:oobAfterSwap', () => window.nyPushes++)")
+    night.phones["p3"].reload()
+    host.wait_for_function("window.nyPushes > 0")
+    expect(form.locator('input[name="tile_type"][value="theatre"]')).to_be_checked()
+    expect(form.locator('input[name="tile_price"]')).to_have_value("3")
+    form.locator('input[name="tile_streets"][value="E"]').uncheck()
     for tile in ({"type": "theatre", "price": 3, "streets": ""}, {"type": "station", "price": 4, "streets": ""},
                  {"type": "station", "price": 9, "streets": ""}, MUSEUM):
         host_tile(host, tile)
