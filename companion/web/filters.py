@@ -4,6 +4,7 @@ import math
 import re
 from datetime import datetime
 
+from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from ..engines.text import render
@@ -21,11 +22,22 @@ def inline_md(text: str) -> Markup:
     return Markup(_CODE.sub(r"<code>\1</code>", html))
 
 
-def say(text) -> str:
-    """An engine text (``companion.engines.text``) in the page's language."""
+def say(text, words: dict | None = None) -> str:
+    """An engine text (``companion.engines.text``) in the page's language; ``words``
+    (msgid -> name) renames some of the game's words for a table, e.g. the building
+    types as the host's box names them."""
     from flask_babel import gettext, ngettext
 
-    return "" if text is None else render(text, gettext, ngettext)
+    if text is None:
+        return ""
+    translate = (lambda msgid: words.get(msgid) or gettext(msgid)) if words else gettext
+    return render(text, translate, ngettext)
+
+
+@pass_context
+def say_here(context, text) -> str:
+    """``say`` with the words of the table being drawn (the template's ``words``)."""
+    return say(text, context.get("words"))
 
 
 def isotime(timestamp: float) -> str:
@@ -35,5 +47,5 @@ def isotime(timestamp: float) -> str:
 def register(app) -> None:
     from flask_babel import get_locale
 
-    app.jinja_env.filters.update(say=say, inline_md=inline_md, isotime=isotime, prefix=lambda s, p: f"{p}{s}")
+    app.jinja_env.filters.update(say=say_here, inline_md=inline_md, isotime=isotime, prefix=lambda s, p: f"{p}{s}")
     app.jinja_env.globals.update(get_locale=get_locale, cos=math.cos, sin=math.sin)

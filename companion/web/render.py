@@ -68,14 +68,22 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "message": message,
         "finished": live.row.status != "playing",
         "board": board_html(live),
+        "words": words(live),
     }
+
+
+def words(live: Live) -> dict:
+    """The game's words renamed for this table (``ui.words(config)``; none by default)."""
+    ui = ui_for(live.row.game)
+    return ui.words(live.row.config) if hasattr(ui, "words") else {}
 
 
 def board_html(live: Live) -> Markup:
     """The board picture: public, so rendered once per moment and shared by every page."""
     def build():
         view = live.engine.view(live.state, None)
-        return render_template(f"games/{live.row.game}/board.html", view=view, ui=ui_for(live.row.game))
+        return render_template(f"games/{live.row.game}/board.html", view=view, ui=ui_for(live.row.game),
+                               words=words(live))
 
     return _memo(("board",) + _moment(live), build)
 

@@ -257,6 +257,65 @@ def longest_street(grid) -> int:
     return best
 
 
+def longest_trail(grid) -> list:
+    """One longest outer street as the corners it passes, in walking order, for
+    drawing it: ``len(longest_trail(g)) - 1 == longest_street(g)`` (``[]`` without
+    any outer street). The same search as ``longest_street``, keeping the way."""
+    sides = outer_streets(grid)
+    links: dict = {}
+    for i, (a, b) in enumerate(sides):
+        links.setdefault(a, []).append((i, b))
+        links.setdefault(b, []).append((i, a))
+    best, seen = [], set()
+    for corner in sorted(links):
+        if corner in seen:
+            continue
+        group, edges = _component(links, corner)
+        seen |= group
+        odd = sorted(c for c in group if len(links[c]) % 2)
+        if len(odd) <= 2:
+            way = _euler(links, odd[0] if odd else min(group))
+        else:
+            used = dict.fromkeys(edges, False)
+            way = max(([c] + _trail_way(links, c, used, len(edges)) for c in odd), key=len)
+        if len(way) > len(best):
+            best = way
+    return best
+
+
+def _euler(links, start) -> list:
+    """Corners of a trail using every side of ``start``'s group (Hierholzer)."""
+    used, stack, way = set(), [start], []
+    nxt = dict.fromkeys(links, 0)
+    while stack:
+        corner = stack[-1]
+        out = links[corner]
+        while nxt[corner] < len(out) and out[nxt[corner]][0] in used:
+            nxt[corner] += 1
+        if nxt[corner] == len(out):
+            way.append(stack.pop())
+        else:
+            i, other = out[nxt[corner]]
+            used.add(i)
+            stack.append(other)
+    return way[::-1]
+
+
+def _trail_way(links, corner, used, limit) -> list:
+    """The corners after ``corner`` of a longest trail of unused sides (see ``_trail``)."""
+    best: list = []
+    for i, other in links[corner]:
+        if not used[i]:
+            used[i] = True
+            way = [other] + _trail_way(links, other, used, limit - 1)
+            used[i] = False
+            if len(way) > len(best):
+                best = way
+            if len(best) >= limit:
+                break
+    return best
+
+
 def _component(links, corner):
     group, edges, todo = {corner}, set(), [corner]
     while todo:

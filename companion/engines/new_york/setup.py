@@ -73,11 +73,17 @@ def _deal(state, player, raw) -> list:
     return sort_cards(cards)
 
 
+def start_candidates(hands: dict) -> list[str]:
+    """The seats that may start by NY-S-3 before age decides: fewest cards, then the
+    lowest total (``hands``: seat -> money cards), in the order given."""
+    key = {seat: (len(hand), total(hand)) for seat, hand in hands.items()}
+    best = min(key.values())
+    return [seat for seat in key if key[seat] == best]
+
+
 def _start_player(state, chosen) -> str:
     """Fewest cards, then lowest total; a remaining tie is settled by age (NY-S-3)."""
-    key = {seat: (len(hand), total(hand)) for seat, hand in state["hands"].items()}
-    best = min(key.values())
-    tied = [seat for seat in key if key[seat] == best]
+    tied = start_candidates(state["hands"])
     if chosen is None and len(tied) == 1:
         return tied[0]
     if chosen not in tied:

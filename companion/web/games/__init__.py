@@ -12,6 +12,8 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
     FORMS = {action type: Form(read, write)}   # the game's own form readers, each beside its
                                                # writer (the inverse, used by tests)
     label(action) -> text                      # the button of a complete action (optional)
+    words(config) -> {msgid: name}             # the game's words renamed for a table, e.g. as
+                                               # the host's box names them (optional)
 
 and templates under ``templates/games/<game>/``::
 
@@ -21,12 +23,16 @@ and templates under ``templates/games/<game>/``::
     sheet.html           the seat's own sheet on its phone (reserve, hand)
     actions/<type>.html  the form of one action type of ``legal()["actions"]`` (``a``)
     table/<type>.html    the fields of one input from the physical table (host only)
+    table_inputs.html    all the host's inputs at once, forms included (optional;
+                         ``_table_inputs.html``, one form per action, ``table/<type>.html``)
+    scripts.html         the game's own CSS and JS, loaded by its pages only (optional)
     player.html          how to draw a player in the list (optional; ``_player.html``)
 
 Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``scores``,
 ``over``, ``page`` ("phone" or "table"), ``viewer`` and, for the host's inputs,
-``table_legal``; engine texts are shown with the ``say`` filter.
+``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
+applies ``words``).
 
 Complete actions: where ``legal()`` lists an action exactly as it is to be applied,
 its type has no ``FORMS`` entry; each such action is one button that posts the action
