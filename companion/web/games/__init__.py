@@ -21,6 +21,7 @@ and templates under ``templates/games/<game>/``::
     sheet.html           the seat's own sheet on its phone (reserve, hand)
     actions/<type>.html  the form of one action type of ``legal()["actions"]`` (``a``)
     table/<type>.html    the fields of one input from the physical table (host only)
+    scripts.html         the game's own CSS and JS, loaded by its pages only (optional)
     player.html          how to draw a player in the list (optional; ``_player.html``)
 
 Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
@@ -34,6 +35,10 @@ itself (``forms.complete`` in ``_forms.html``; ``_complete.html``, labelled by
 ``label``, when the game has no template for the type) and ``read_complete`` turns
 the form back into it, for every game. An action type with a ``FORMS`` entry is read
 only by its own reader.
+
+Server draws: the host's input form may carry ``draw=server`` to have the engine's
+``table_draw`` make the input; a phone's action form likewise, for an engine with
+``seat_draw`` (the seat's random outcome, such as the tiles it would turn up).
 
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
