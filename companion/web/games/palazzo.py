@@ -33,12 +33,15 @@ PROFILE_FIELDS = ["bidding", "hands", "draws", "start"] + [
 
 # Picture geometry (SVG user units). The quarries lie around the supply at four board
 # places, numbered clockwise from where the master builder stood at setup (top first).
-TILE_W, TILE_H, GAP = 64, 44, 8
-FLOOR_H = 36  # a floor of a palace: a tile drawn flatter
-BOARD_W, BOARD_H = 1000, 680
-PLACES = [(500, 80), (840, 310), (500, 530), (160, 310)]  # where each place's tiles start
+TILE_W, TILE_H, GAP = 72, 50, 8
+FLOOR_H = 38  # a floor of a palace: a tile drawn flatter
+BOARD_W, BOARD_H = 1000, 760
+PLACES = [(500, 84), (820, 330), (500, 590), (180, 330)]  # where each place's tiles start
+QUARRY_W = 330
+PALACES_PER_ROW = 4
+ROW_FOOT = 40  # under a row of palaces: their numbers and values
 QUARRY_COLUMNS = 4
-SUPPLY_COLUMNS = 4
+SUPPLY_COLUMNS = 3
 
 
 # the set-up wizard ---------------------------------------------------------------
@@ -147,26 +150,32 @@ def layout(view: dict) -> dict:
         rows = -(-max(len(lot), 1) // QUARRY_COLUMNS)
         quarries.append({
             "number": number, "x": x, "y": y, "tiles": grid(lot, QUARRY_COLUMNS, x, y - 10),
-            "height": 70 + rows * (TILE_H + GAP), "next": number == pile["next_auction"],
+            "height": 74 + rows * (TILE_H + GAP), "next": number == pile["next_auction"],
             "distribution": len(lot) >= 4,
         })
-    supply = grid(pile["supply"], SUPPLY_COLUMNS, 500, 262)
+    supply = grid(pile["supply"], SUPPLY_COLUMNS, 500, 258)
     return {"width": BOARD_W, "height": BOARD_H, "quarries": quarries, "supply": supply,
-            "tile_w": TILE_W, "tile_h": TILE_H, "supply_rows": -(-max(len(supply), 1) // SUPPLY_COLUMNS)}
+            "tile_w": TILE_W, "tile_h": TILE_H, "half": QUARRY_W // 2,
+            "supply_rows": -(-max(len(supply), 1) // SUPPLY_COLUMNS)}
 
 
 def palaces(stacks: list[list[str]]) -> dict:
-    """One player's palaces as columns of floors, bottom up, each with its value now."""
-    columns, tallest = [], max((len(p) for p in stacks), default=1)
-    for i, palace in enumerate(stacks):
-        value = scoring.palace_points(palace)
-        columns.append({"number": i + 1, "index": i, "x": GAP + i * (TILE_W + GAP),
-                        "floors": [{"tile": t, "y": (tallest - k - 1) * (FLOOR_H + 4)}
-                                   for k, t in enumerate(palace)],
-                        "value": value, "line": scoring.palace_line(value, i)})
-    width = max(len(stacks), 1) * (TILE_W + GAP) + GAP
-    return {"columns": columns, "width": width, "height": tallest * (FLOOR_H + 4) + 34,
-            "base": tallest * (FLOOR_H + 4), "tile_w": TILE_W, "floor_h": FLOOR_H}
+    """One player's palaces as columns of floors, bottom up, each with its value now;
+    ``PALACES_PER_ROW`` side by side, further palaces in rows below (glyphs stay large)."""
+    columns, top = [], 0
+    for start in range(0, len(stacks), PALACES_PER_ROW):
+        row = stacks[start:start + PALACES_PER_ROW]
+        tallest = max(len(p) for p in row)
+        base = top + tallest * (FLOOR_H + 4)
+        for k, palace in enumerate(row):
+            i, value = start + k, scoring.palace_points(palace)
+            columns.append({"number": i + 1, "index": i, "x": GAP + k * (TILE_W + GAP), "base": base,
+                            "floors": [{"tile": t, "y": base - (n + 1) * (FLOOR_H + 4)}
+                                       for n, t in enumerate(palace)],
+                            "value": value, "line": scoring.palace_line(value, i)})
+        top = base + ROW_FOOT
+    width = min(max(len(stacks), 1), PALACES_PER_ROW) * (TILE_W + GAP) + GAP
+    return {"columns": columns, "width": width, "height": top, "tile_w": TILE_W, "floor_h": FLOOR_H}
 
 
 def tile_parts(tile: str) -> dict:
