@@ -103,8 +103,10 @@ var Palazzo = (function () {
     line.classList.toggle("ok", said.ok);
     line.classList.toggle("bad", !said.ok && chosen.cards.length > 0);
     line.querySelector(".pz-why").textContent = said.text;
-    rule.hidden = said.ok || !said.rule;
-    if (said.rule) { rule.textContent = said.rule; rule.href = box.dataset.rulesUrl + "#" + said.rule; }
+    var cited = !said.ok && said.rule;
+    rule.hidden = !cited;
+    rule.textContent = cited ? said.rule : "";
+    if (cited) rule.href = box.dataset.rulesUrl + "#" + said.rule;
     var send = box.closest("form").querySelector(".pz-send");
     if (send) send.disabled = !said.ok;
   }
