@@ -240,6 +240,13 @@ def _the_choice_comes_first(phone: Page) -> None:
         box = summary.bounding_box()
         assert box["y"] + box["height"] <= PHONE_HEIGHT and box["height"] >= 44, (label, box)
     expect(phone.locator("#main details.blocked")).to_contain_text("Why not something else?")
+    open_choice(phone, "Take money")
+    phone.locator("details.board-box summary").tap()
+    expect(phone.locator("details.board-box svg.pz-quarries")).to_be_visible()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
+    for tap in phone.locator("#main .pz-cardtap").all():
+        assert tap.bounding_box()["height"] >= 44
+    phone.locator("details.board-box summary").tap()
 
 
 def _open_auction(night: Night) -> None:
