@@ -368,3 +368,36 @@ def test_a_sealed_auction_with_private_hands(server, contexts):
     expect(host.locator(".log li").first).to_contain_text(
         "Bids: Anna 3, Ben 9, Cleo 15; Cleo wins brick 3 (1 window), marble 2 (2 windows) for 15")
     expect(ben.locator(".pz-hand .pz-card")).to_have_text(["B3", "C4", "C5", "certificate 2"])  # back in hand
+
+
+def test_the_composer_judges_payments_as_the_engine_does(server, contexts):
+    """The phone's running verdict (palazzo.js) against the engine's PZ-P decomposition,
+    for random handfuls of cards, with and without a currency to keep."""
+    import random
+
+    from companion.engines import IllegalAction
+    from companion.engines.palazzo import money
+
+    desktop = contexts("desktop")
+    created = desktop.request.post(f"{server.url}new/palazzo", form=pz_form())
+    page = desktop.new_page()
+    page.goto(created.url)
+    rng, cases = random.Random(8), []
+    for _ in range(300):
+        cards = rng.sample(money.DECK, rng.randint(1, 9))
+        cases.append((cards, rng.choice([None, None, "a", "b", "c"])))
+    judged = page.evaluate("""cases => cases.map(([cards, currency]) => {
+        const counts = {};
+        cards.forEach(c => { counts[c] = (counts[c] || 0) + 1; });
+        return Palazzo.decompose(counts, currency);
+    })""", [[cards, currency] for cards, currency in cases])
+    legal = 0
+    for (cards, currency), js in zip(cases, judged):
+        try:
+            value = money.decompose(cards, None, currency)["value"]
+        except IllegalAction:
+            assert "error" in js, (cards, currency, js)
+            continue
+        legal += 1
+        assert js.get("value") == value, (cards, currency, js, value)
+    assert 30 < legal < 270  # both kinds of payment were tried
