@@ -7,8 +7,9 @@ screen and four phones each (every socket read by its own thread), then plays ra
 actions on every table at once, each table's actions one after another with a pause
 between them. Prints p50/p99 latency, errors and the worker's memory per scenario.
 
-Run: ``.venv/bin/python bench/live.py [--quick] [--pause S] [--game new_york]``
-(New York: four players, the host's screen entering every refill the engine's playout draws).
+Run: ``.venv/bin/python bench/live.py [--quick] [--pause S] [--game GAME]``
+(New York: four players, the host's screen entering every refill the engine's playout draws;
+Palazzo: four players with sealed bids and private hands, every move from a phone).
 Targets: 1 table × 5 clients p99 ≤ 50 ms; 20 tables × 5 clients p99 ≤ 150 ms; no
 errors; worker RSS ≤ 150 MB.
 """
@@ -32,13 +33,16 @@ sys.path.insert(0, str(ROOT))  # the real HTTP/WebSocket clients are shared with
 from tests.live.clients import Browser, Table  # noqa: E402
 from tests.web.conftest import fa_form  # noqa: E402
 from tests.web.new_york import ny_config, ny_form  # noqa: E402
+from tests.web.palazzo_setup import pz_form  # noqa: E402
 
 SEATS = ("p1", "p2", "p3", "p4")
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
 SCENARIOS = ((1, 0.050), (20, 0.150))  # tables, p99 target in seconds
 RSS_TARGET_MB = 150
 WAIT = 5.0  # seconds a page may take to get its update before it counts as an error
-FORMS = {"fifth_avenue": lambda: fa_form(names=NAMES), "new_york": lambda: ny_form(ny_config(len(SEATS)))}
+FORMS = {"fifth_avenue": lambda: fa_form(names=NAMES),
+         "new_york": lambda: ny_form(ny_config(len(SEATS))),
+         "palazzo": lambda: pz_form(names=NAMES, bidding="sealed", hands="private")}
 
 
 def free_port() -> int:

@@ -34,7 +34,9 @@ always ``state["phase"]`` (``"over"`` once finished). Seats are strings from the
 config's players. ``to_act`` may also name the pseudo-seat ``TABLE`` ("table"): an
 input that comes from the physical table, not from a player (a random draw, a dummy
 bidder's cards). The host screen submits it, typing what was drawn, or asks the server
-to draw with the engine's optional ``table_draw(state, rng) -> action``.
+to draw with the engine's optional ``table_draw(state, rng) -> action``. An engine whose
+random outcomes are entered by a seat may offer ``seat_draw(state, seat, kind, rng) ->
+action``: that seat's action ``kind`` with its random part drawn by the server.
 
 Texts (prompts, refusals, log and score lines, reasons) are message ids with
 parameters (``companion.engines.text``), rendered for each viewer in their language.

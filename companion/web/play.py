@@ -80,7 +80,16 @@ def act(table_id):
     """A seat's action, from a phone; the seat comes from the phone's cookie only."""
     live = context.live_or_404(table_id)
     seat = context.seated(live)
-    return _apply(live, seat, "phone", lambda: action_from_form(ui_for(live.row.game), request.form))
+
+    def action():
+        if request.form.get("draw") == "server":  # the seat asks the server to draw for it
+            draw = getattr(live.engine, "seat_draw", None)
+            if draw is None:
+                raise FormError(_("This game has nothing the server can draw."))
+            return draw(live.state, seat, request.form.get("type", ""), random.SystemRandom())
+        return action_from_form(ui_for(live.row.game), request.form)
+
+    return _apply(live, seat, "phone", action)
 
 
 @bp.post("/t/<table_id>/table-act")

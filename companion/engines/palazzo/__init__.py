@@ -12,8 +12,8 @@ The files, as in every game::
     view.py            what a seat (or the table screen) may see
     describe.py        log lines, a table of templates per action type
     scoring.py         palace values (PZ-E-2) and the tie-break (PZ-E-3)
-    playout.py         random_config, random_action, hide (no table_draw: players enter
-                       what they turn up)
+    playout.py         random_config, random_action, hide, seat_draw (no table_draw:
+                       players enter what they turn up, or ask the server to draw it)
     state.py           seats, names, clockwise order, fields of an action
 
 and the modules named after the game's own rules::
@@ -53,7 +53,7 @@ Config: see ``setup.py``. With ``"hands": "private"`` every seat first sends
 trusts what players lay out, as long as those cards can be in a hand at all.
 
 Actions (who sends them: the seat in ``to_act``; random outcomes are entered by the
-player who turns them up)
+player who turns them up, or drawn by the server with ``seat_draw`` when the table asks)
     ``enter_hand {cards: [4]}`` · ``take_money {cards: [players + 1 revealed]}`` ·
     ``pick {cards: [2 or 1]}`` · ``draw_tiles {tiles: [first, second]}`` (``"knight"``
     for a knight; a lone entry if the fifth knight comes first) · ``buy {tiles: [1-2],
@@ -71,6 +71,7 @@ from .describe import describe
 from .flow import apply, is_over, to_act
 from .legal import legal
 from .money import decompose, largest_payment
+from .playout import seat_draw
 from .scoring import scores
 from .setup import setup
 from .view import view
@@ -83,5 +84,5 @@ PLAYERS = (2, 4)
 __all__ = [
     "NAME", "TITLE", "RULE_PREFIX", "PLAYERS",
     "setup", "apply", "to_act", "legal", "view", "scores", "is_over", "describe",
-    "decompose", "largest_payment",
+    "decompose", "largest_payment", "seat_draw",
 ]

@@ -1,5 +1,6 @@
 """Random playouts for tests and benchmarks: ``random_config``, ``random_action`` and
-``hide``. Palazzo has no ``table_draw``: whoever turns up money or tiles enters them.
+``hide``; and ``seat_draw``, the server's draw for a table that lets it draw. Palazzo has
+no ``table_draw``: whoever turns up money or tiles enters them, or asks the server to draw.
 
 Decisions come from ``legal()`` only, and so do the tiles drawn (legal() lists how many
 of each are left). What only the physical table knows is simulated from the money the
@@ -9,7 +10,10 @@ III); the engine itself never relies on that.
 """
 
 from .. import common
+from ..errors import IllegalAction
+from ..text import _
 from . import hands, money, tiles
+from .flow import STEPS
 from .legal import legal
 
 NAMES = ("Anna", "Ben", "Carla", "Dario")
@@ -166,3 +170,34 @@ def hide(state, seat, rng) -> dict:
         holder["cards"], pool = sorted(pool[:count]), pool[count:]
     hidden["money"]["unknown"] = sorted(pool)
     return hidden
+
+
+def seat_draw(state, seat, kind: str, rng) -> dict:
+    """The action ``kind`` of ``seat`` with its random part drawn by the server, for a
+    table that lets the server draw instead of turning things up: the two tiles of
+    ``draw_tiles`` (knights only from stack III, as in random games), the money turned
+    up by ``take_money`` and the cards of a starting hand (``enter_hand``).
+
+    Money needs private hands: with counted hands the engine cannot tell which cards are
+    still in the deck. IllegalAction when ``seat`` may not do ``kind`` now.
+    """
+    options = legal(state, seat)
+    offer = next((a for a in options["actions"] if a["type"] == kind), None)
+    if offer is None:
+        blocked = next((b for b in options["blocked"] if b["type"] == kind), None)
+        if blocked:
+            raise IllegalAction(blocked["rule"], blocked["reason"], kind=kind)
+        step = STEPS[state["phase"]]
+        raise IllegalAction(step.not_now or step.out_of_turn,
+                            _("The server can draw only for a move you may make now."), kind=kind)
+    if kind == "draw_tiles":
+        return {"type": kind, "tiles": _drawn(offer, rng)}
+    if kind == "enter_hand":
+        return _starting_hand(state, rng, {kind: offer})
+    if kind == "take_money" and state["options"]["hands"] == "private":
+        return {"type": kind, "cards": _revealed(state, rng, offer["count"])}
+    if kind == "take_money":
+        raise IllegalAction("PZ-T-1", _("With counted hands the server cannot tell which cards "
+                                        "are still in the deck: turn them up and enter them."))
+    raise IllegalAction(STEPS[state["phase"]].not_now or "PZ-S-1",
+                        _("There is nothing random in {kind} for the server to draw.", kind=kind))

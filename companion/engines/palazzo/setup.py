@@ -2,7 +2,8 @@
 
 Config (what the host enters; all public)::
 
-    {"players": [{"seat", "name"}, ...],          # 2-4, clockwise; the first starts
+    {"players": [{"seat", "name", "colour"?}, ...],  # 2-4, clockwise; the first starts;
+                                                  # colour: one of COLOURS (for pictures)
      "tiles": {"supply": tile, "quarries": [4 tiles]},  # quarry 0 (the master builder's),
                                                   # then quarries 1, 2, 3 clockwise
      "hands": "counts" | "private",               # default "counts"
@@ -10,7 +11,7 @@ Config (what the host enters; all public)::
 
 The state (plain JSON data)::
 
-    players       [{"seat", "name"}] clockwise
+    players       [{"seat", "name", "colour"}] clockwise (colour None if not given)
     options       {"hands", "bidding"}
     phase         see flow.STEPS
     active        the seat whose turn it is
@@ -34,6 +35,8 @@ from . import money, tiles
 
 HAND_SIZE = 4
 HANDS = ("counts", "private")
+# Palazzo gives players no pieces; a colour only tells them apart on screens.
+COLOURS = ("red", "blue", "yellow", "green", "black", "white")
 BIDDING = ("open", "sealed")
 
 
@@ -48,7 +51,14 @@ def _players(config) -> list:
         if not isinstance(p, dict) or not isinstance(p.get("seat"), str) or not p["seat"]:
             raise IllegalAction("PZ-S-1", _("Player {number} needs a seat name; you sent {got}.",
                                             number=number, got=repr(p)), player=p)
-        result.append({"seat": p["seat"], "name": str(p.get("name") or p["seat"])})
+        colour = p.get("colour")
+        if colour is not None and colour not in COLOURS:
+            raise IllegalAction("PZ-S-1", _("Player {number}'s colour must be one of {colours}; "
+                                            "you sent {got}.", number=number,
+                                            colours=list(COLOURS), got=repr(colour)),
+                                colour=colour)
+        result.append({"seat": p["seat"], "name": str(p.get("name") or p["seat"]),
+                       "colour": colour})
     seats = [p["seat"] for p in result]
     shared = next((s for s in seats if seats.count(s) > 1), None)
     if shared is not None:

@@ -14,8 +14,6 @@ from . import auction, buying, hands, tiles
 from .flow import status, to_act
 from .scoring import scores
 
-NO_COLOUR = None  # Palazzo gives players no colour of their own
-
 
 def _players(state, seat, totals) -> list:
     players = []
@@ -31,7 +29,8 @@ def _players(state, seat, totals) -> list:
         }
         if p["seat"] == seat and hand["cards"] is not None:
             more["hand"] = list(hand["cards"])
-        players.append(common.player(p["seat"], p["name"], totals[p["seat"]], NO_COLOUR, **more))
+        players.append(common.player(p["seat"], p["name"], totals[p["seat"]], p.get("colour"),
+                                     **more))
     return players
 
 

@@ -41,6 +41,10 @@ itself (``forms.complete`` in ``_forms.html``; ``_complete.html``, labelled by
 the form back into it, for every game. An action type with a ``FORMS`` entry is read
 only by its own reader.
 
+Server draws: the host's input form may carry ``draw=server`` to have the engine's
+``table_draw`` make the input; a phone's action form likewise, for an engine with
+``seat_draw`` (the seat's random outcome, such as the tiles it would turn up).
+
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
 environment's ``COMPANION_TEST_GAMES``, comma separated); it is never offered on the

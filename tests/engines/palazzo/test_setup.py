@@ -116,3 +116,12 @@ def test_play_waits_for_private_hands():  # PZ-S-1
     state = pz.setup(config(2, hands="private"))
     refused("PZ-S-1", state, "ann", "draw_tiles", tiles=["b2w1", "b3w1"])
     assert game(2)["phase"] == "turn"
+
+
+def test_players_may_bring_a_colour_for_the_screens():  # PZ-S-1
+    cfg = config(2)
+    cfg["players"][0]["colour"] = "blue"
+    players = pz.view(pz.setup(cfg), None)["players"]
+    assert [p["colour"] for p in players] == ["blue", None]
+    cfg["players"][1]["colour"] = "mauve"
+    assert "mauve" in setup_refused("PZ-S-1", cfg).message
