@@ -12,6 +12,8 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
     FORMS = {action type: Form(read, write)}   # the game's own form readers, each beside its
                                                # writer (the inverse, used by tests)
     label(action) -> text                      # the button of a complete action (optional)
+    forms(legal) -> [action]                   # the actions to draw a form for, where one form
+                                               # offers many (optional; default: each action)
 
 and templates under ``templates/games/<game>/``::
 
