@@ -7,7 +7,8 @@ screen and four phones each (every socket read by its own thread), then plays ra
 actions on every table at once, each table's actions one after another with a pause
 between them. Prints p50/p99 latency, errors and the worker's memory per scenario.
 
-Run: ``.venv/bin/python bench/live.py [--quick] [--pause S]``.
+Run: ``.venv/bin/python bench/live.py [--quick] [--pause S] [--game manhattan]``
+(Manhattan: four players with private hands, each phone entering the cards it draws).
 Targets: 1 table × 5 clients p99 ≤ 50 ms; 20 tables × 5 clients p99 ≤ 150 ms; no
 errors; worker RSS ≤ 150 MB.
 """
@@ -30,12 +31,14 @@ sys.path.insert(0, str(ROOT))  # the real HTTP/WebSocket clients are shared with
 
 from tests.live.clients import Browser, Table  # noqa: E402
 from tests.web.conftest import fa_form  # noqa: E402
+from tests.web.manhattan import mh_form  # noqa: E402
 
 SEATS = ("p1", "p2", "p3", "p4")
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
 SCENARIOS = ((1, 0.050), (20, 0.150))  # tables, p99 target in seconds
 RSS_TARGET_MB = 150
 WAIT = 5.0  # seconds a page may take to get its update before it counts as an error
+FORMS = {"fifth_avenue": lambda: fa_form(names=NAMES), "manhattan": lambda: mh_form(names=NAMES, hands="private")}
 
 
 def free_port() -> int:
@@ -121,9 +124,9 @@ class Run:
                 self.latencies.append(latency)
 
 
-def open_table(base: str):
+def open_table(base: str, game: str = "fifth_avenue"):
     """A 4-player table with its host table screen and four phones connected and quiet."""
-    table = Table(base, fa_form(names=NAMES))
+    table = Table(base, FORMS[game](), game)
     pages = [table.host.listen(table.id)]
     for seat in SEATS:
         pages.append(table.join(seat).listen(table.id, phone=True))
@@ -143,7 +146,7 @@ def drive(table, pages, actions: int, pause: float, rng: random.Random, run: Run
 
 def _play(table, pages, actions: int, pause: float, rng: random.Random, run: Run) -> None:
     for _ in range(actions):
-        if table.game.state["step"] == "over":
+        if table.game.engine.is_over(table.game.state):
             return
         seat, action = table.game.choose(rng)
         start = time.perf_counter()
@@ -177,7 +180,7 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
         opened = []
         for _ in range(tables):
             try:
-                opened.append(open_table(server.base))
+                opened.append(open_table(server.base, args.game))
             except (OSError, TimeoutError, AssertionError) as error:
                 run.record(error=f"opening a table: {error!r}")
                 break
@@ -204,7 +207,7 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
     p50 = percentile(lat, 50) * 1000 if lat else float("nan")
     p99 = percentile(lat, 99) * 1000 if lat else float("nan")
     ok = bool(lat) and p99 <= target * 1000 and not run.errors and peak <= RSS_TARGET_MB
-    print(f"{tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, "
+    print(f"{args.game}: {tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, "
           f"pause {args.pause} s): {len(lat)} actions, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
           f"(target {target * 1000:.0f}), max {max(lat, default=0) * 1000:.1f} ms, "
           f"worker CPU {cpu * 1000 / max(len(lat), 1):.1f} ms per action, errors {len(run.errors)}, "
@@ -222,6 +225,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short run (fewer actions per table)")
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between two actions of one table")
     parser.add_argument("--actions", type=int, help="actions per table")
+    parser.add_argument("--game", choices=sorted(FORMS), default="fifth_avenue", help="the game on every table")
     args = parser.parse_args()
     args.actions = args.actions or (12 if args.quick else 60)
     print("load average before: %.2f %.2f %.2f (the machine is shared: figures vary with it)" % os.getloadavg())
