@@ -237,3 +237,46 @@ def test_two_players_build_with_two_colours_each(server, contexts):
     expect(host.locator(".log li").first).to_contain_text(
         "Bruno could not build: showed the far middle card and set a 1-storey light blue piece aside.")
     expect(host.locator('tr[data-colour="light_blue"] .mh-picked')).to_contain_text("2 3 4 (1 set aside)")
+
+
+def test_a_choice_survives_a_push_from_another_phone(server, contexts):
+    """Private hands: while Bruno has tapped a card and a city, Anna enters the card she
+    drew; the push of her move must leave his choice as it was, and he builds with it."""
+    host = contexts("desktop").new_page()
+    created = host.request.post(f"{server.url}new/manhattan",
+                                form=mh_form(names=("Anna", "Bruno"), sides=("S", "N"), hands="private"))
+    assert created.ok, created.text()[:500]
+    host.goto(created.url)
+    phones = {"p1": contexts("phone").new_page(), "p2": contexts("phone").new_page()}
+    join(phones["p1"], join_url_of(host), "Anna")
+    join(phones["p2"], join_url_of(host), "Bruno")
+    night = Night(server, created.url.rsplit("/", 1)[1], host, phones)
+
+    def enter(seat, card):
+        seq = seq_of(host)
+        phones[seat].locator(f'#main form.act-draw button[name="card"][value="{card}"]').tap()
+        night.moved(seq + 1)
+
+    for seat, cards in (("p1", ["0-0", "1-1", "2-2", "0-2"]), ("p2", ["0-0", "1-0", "2-1", "1-1"])):
+        for card in cards:
+            enter(seat, card)
+    expect(phones["p1"].locator("section.sheet .mh-held")).to_have_count(4)
+    expect(phones["p2"].locator("section.sheet .mh-held")).to_have_count(4)
+    expect(host.locator("ul.players li", has_text="Anna")).to_contain_text("4 cards")
+    for seat in ("p1", "p1", "p2", "p2"):
+        night.pick(seat, [1, 2, 3, 4])
+    expect(phones["p1"].locator("#main form.act-place label.mh-card")).to_have_count(4)  # only her cards
+    night.build("p1", (1, 1), "cairo", 2, colour="black")
+
+    bruno = night.choose("p2", (1, 0), "sydney")
+    expect(bruno.locator(".mh-pieces")).to_be_visible()
+    enter("p1", "2-0")  # pushed to Bruno's phone meanwhile
+    expect(phones["p2"].locator(".log li").first).to_contain_text("Anna entered a card drawn.")
+    expect(bruno.locator('input[name="card"][value="1-0"]')).to_be_checked()
+    expect(bruno.locator('input[name="city"][value="sydney"]')).to_be_checked()
+    expect(bruno.locator(".mh-pieces")).to_be_visible()
+    seq = seq_of(host)
+    bruno.locator('button.mh-piece[value="green-3"]').tap()
+    night.moved(seq + 1)
+    expect(host.locator('g.mh-city[data-city="sydney"] g.mh-lot[data-lot="1-2"]')).to_have_attribute("data-owner", "green")
+    expect(phones["p2"].locator("#main form.act-draw")).to_be_visible()  # now he enters the card he drew
