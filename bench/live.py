@@ -9,7 +9,8 @@ between them. Prints p50/p99 latency, errors and the worker's memory per scenari
 
 Run: ``.venv/bin/python bench/live.py [--quick] [--pause S] [--game GAME]``
 (New York: four players, the host's screen entering every refill the engine's playout draws;
-Palazzo: four players with sealed bids and private hands, every move from a phone).
+Palazzo: four players with sealed bids and private hands, every move from a phone;
+Manhattan: four players with private hands, each phone entering the cards it draws).
 Targets: 1 table × 5 clients p99 ≤ 50 ms; 20 tables × 5 clients p99 ≤ 150 ms; no
 errors; worker RSS ≤ 150 MB.
 """
@@ -34,6 +35,7 @@ from tests.live.clients import Browser, Table  # noqa: E402
 from tests.web.conftest import fa_form  # noqa: E402
 from tests.web.new_york import ny_config, ny_form  # noqa: E402
 from tests.web.palazzo_setup import pz_form  # noqa: E402
+from tests.web.manhattan import mh_form  # noqa: E402
 
 SEATS = ("p1", "p2", "p3", "p4")
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
@@ -42,7 +44,8 @@ RSS_TARGET_MB = 150
 WAIT = 5.0  # seconds a page may take to get its update before it counts as an error
 FORMS = {"fifth_avenue": lambda: fa_form(names=NAMES),
          "new_york": lambda: ny_form(ny_config(len(SEATS))),
-         "palazzo": lambda: pz_form(names=NAMES, bidding="sealed", hands="private")}
+         "palazzo": lambda: pz_form(names=NAMES, bidding="sealed", hands="private"),
+         "manhattan": lambda: mh_form(names=NAMES, hands="private")}
 
 
 def free_port() -> int:

@@ -14,6 +14,8 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
     label(action) -> text                      # the button of a complete action (optional)
     words(config) -> {msgid: name}             # the game's words renamed for a table, e.g. as
                                                # the host's box names them (optional)
+    forms(legal) -> [action]                   # the actions to draw a form for, where one form
+                                               # offers many (optional; default: each action)
 
 and templates under ``templates/games/<game>/``::
 

@@ -1,0 +1,446 @@
+"""Manhattan screens: the set-up wizard's form (with the box's pieces as a profile), the
+pictures' geometry (six cities from above, turned to a seat's side on its phone), what
+the phone's building form offers, and the action forms (each reader beside its writer).
+
+Cards and lots travel in forms as ``"row-column"`` (``"0-2"``); a piece as
+``"colour-height"`` (``"light_blue-3"``).
+"""
+
+import random
+
+from ...engines.manhattan import board, pieces
+from ...engines.manhattan.board import CARD_LOTS, SIDES
+from ...engines.text import _
+from ...names import BadName, player_names
+from . import Form, FormError
+from ..charts import lines
+
+COLOURS = list(pieces.COLOURS)
+HEIGHTS = list(pieces.HEIGHTS)
+SIDE_ORDER = ["S", "W", "N", "E"]  # clockwise round the table, as the wizard suggests
+BOX = dict(pieces.BOX)
+INK = {"black": "#222222", "light_blue": "#2a7fc0", "red": "#c8352b", "green": "#2f7d3a"}
+
+# Table picture geometry (SVG user units): three cities across, two down, north up.
+LOT = 80
+CITY = 3 * LOT
+CITY_X = (70, 380, 690)
+CITY_Y = (120, 470)
+WIDTH, HEIGHT = 1000, 800
+# How the sides' labels sit around the picture: x, y, rotation.
+SIDE_LABELS = {"N": (WIDTH / 2, 34, 0), "S": (WIDTH / 2, HEIGHT - 14, 0),
+               "W": (26, HEIGHT / 2, -90), "E": (WIDTH - 26, HEIGHT / 2, 90)}
+# Where north lies on a phone's picture turned to its seat's side (MH-T-3).
+NORTH = {"S": "top", "N": "bottom", "E": "right", "W": "left"}
+
+
+# squares as form values -------------------------------------------------------------
+
+def key(square) -> str:
+    """``[row, column]`` as a form value: ``"0-2"``."""
+    return f"{square[0]}-{square[1]}"
+
+
+def square(text: str) -> list[int]:
+    """A form value back as ``[row, column]``."""
+    return _square(text)
+
+
+def _square(text: str | None) -> list[int] | None:
+    row, sep, col = (text or "").partition("-")
+    if not sep or not row.isdigit() or not col.isdigit():
+        return None
+    return [int(row), int(col)]
+
+
+def index(square) -> int:
+    return square[0] * 3 + square[1]
+
+
+# players and colours ---------------------------------------------------------------
+
+def tags(view: dict) -> dict[str, str]:
+    """What a tower shows of its owner besides the colour: the player's initials, with
+    a 1 or 2 when a player builds with two colours (two players)."""
+    found = {}
+    for p in view["players"]:
+        two = len(p["colours"]) > 1
+        for n, colour in enumerate(p["colours"], 1):
+            found[colour] = f"{p['initials']}{n}" if two else p["initials"]
+    return found
+
+
+def owners(view: dict) -> dict[str, dict]:
+    """Colour -> its player's entry in ``view["players"]``."""
+    return {c: p for p in view["players"] for c in p["colours"]}
+
+
+def picking(view: dict) -> str | None:
+    """The colour that picks now: the first in turn order without its pieces (MH-T-2)."""
+    colours = {p["seat"]: p["colours"] for p in view["players"]}
+    return next((c for seat in view["order"] for c in colours[seat]
+                 if not view["colours"][c]["picked"]), None)
+
+
+def city_label(city: str):
+    return board.city_name(city)
+
+
+def me(view: dict, seat: str) -> dict:
+    return next(p for p in view["players"] if p["seat"] == seat)
+
+
+# texts -----------------------------------------------------------------------------
+
+def speaker():
+    """``say`` for many texts at once: the page's translations looked up once (the
+    pictures and the building form render a text per lot, card or reason)."""
+    from flask_babel import get_translations
+
+    from ...engines.text import render
+
+    t = get_translations()
+    return lambda text: "" if text is None else render(text, t.gettext, t.ngettext)
+
+
+# the table's picture ------------------------------------------------------------------
+
+def layout(view: dict) -> dict:
+    """Where everything of the table picture goes: each city's corner and lots with
+    their towers, the tallest towers, who leads each city, the sides' players."""
+    tallest, last, say = _tallest(view), view["last"], speaker()
+    cities, tag, who = [], tags(view), owners(view)
+    colour = {c: say(r["label"]) for c, r in view["colours"].items()}
+    for i, city in enumerate(view["cities"]):
+        x, y, name = CITY_X[i % 3], CITY_Y[i // 3], say(city["label"])
+        lots = []
+        for lot in city["lots"]:
+            r, c = lot["lot"]
+            here = (city["city"], index(lot["lot"]))
+            lots.append(lot | {"x": x + c * LOT, "y": y + r * LOT, "tallest": here in tallest,
+                               "last": bool(last and last.get("city") == city["city"]
+                                            and last.get("lot") == lot["lot"]),
+                               "title": lot["owner"] and _tower_title(say, name, lot, colour, who)})
+        leads = lead(city)
+        cities.append({"id": city["city"], "label": name, "x": x, "y": y, "lots": lots,
+                       "lead": leads, "leaders": ", ".join(tag[c] for c in leads["colours"])})
+    sides = [{"side": p["side"], "name": p["name"], "label": p["side_label"],
+              "xyr": SIDE_LABELS[p["side"]]} for p in view["players"]]
+    return {"cities": cities, "width": WIDTH, "height": HEIGHT, "lot": LOT, "city": CITY,
+            "sides": sides, "tags": tag, "unique_tallest": len(tallest) == 1}
+
+
+def _tower_title(say, city: str, lot: dict, colour: dict, who: dict) -> str:
+    """'Cairo, north-west: 5 storeys, black (Anna) on top; pieces from the bottom: ...'."""
+    from flask_babel import ngettext
+
+    pieces_up = ", ".join(f"{colour[p['colour']]} {p['height']}" for p in lot["pieces"])
+    storeys = ngettext("%(num)s storey", "%(num)s storeys", lot["storeys"])
+    return f"{city}, {say(lot['label'])}: {storeys}, {colour[lot['owner']]} ({who[lot['owner']]['name']}) · {pieces_up}"
+
+
+def _tallest(view: dict) -> set[tuple[str, int]]:
+    best, where = 0, set()
+    for city in view["cities"]:
+        for lot in city["lots"]:
+            if lot["storeys"] > best:
+                best, where = lot["storeys"], set()
+            if lot["storeys"] and lot["storeys"] == best:
+                where.add((city["city"], index(lot["lot"])))
+    return where
+
+
+def lead(city: dict) -> dict:
+    """Who owns the most towers of a city now: ``{"colours": [...], "count", "tie"}``
+    (no colours: no towers)."""
+    count = {}
+    for lot in city["lots"]:
+        if lot["owner"]:
+            count[lot["owner"]] = count.get(lot["owner"], 0) + 1
+    if not count:
+        return {"colours": [], "count": 0, "tie": False}
+    most = max(count.values())
+    leaders = [c for c in COLOURS if count.get(c) == most]
+    return {"colours": leaders, "count": most, "tie": len(leaders) > 1}
+
+
+def stack(lot: dict, top: float, size: float) -> list[dict]:
+    """The pieces of a tower as segments of a bar ``size`` high, bottom up."""
+    total = lot["storeys"] or 1
+    segments, y = [], top + size
+    for piece in lot["pieces"]:
+        h = size * piece["height"] / total
+        y -= h
+        segments.append({"colour": piece["colour"], "y": round(y, 1), "h": round(h, 1),
+                         "height": piece["height"]})
+    return segments
+
+
+# a seat's pictures on its phone -----------------------------------------------------
+
+def seat_cities(view: dict, side: str) -> list[dict]:
+    """The cities as the player at ``side`` sees them: position ``p`` of each picture
+    (row-major, row 0 farthest away) holds the lot a card marked at ``p`` points to."""
+    say = speaker()
+    return [{"id": city["city"], "label": say(city["label"]),
+             "cells": [city["lots"][lot] | {"pos": pos} for pos, lot in enumerate(CARD_LOTS[side])]}
+            for city in view["cities"]]
+
+
+def card_label(square):
+    """'far left': a card by the square it marks, as its player holds it (a text)."""
+    return board.card_name(index(square))
+
+
+def lot_label(square):
+    """'north-west': a lot by its place in the city, north up (a text)."""
+    return _(board.LOT_NAMES[index(square)])
+
+
+def build_options(legal: dict) -> dict:
+    """What the building form offers, from ``legal()``: the cards to play, per card and
+    city the heights each colour may build, and the reasons for the rest (MH-B-3)."""
+    places = [a for a in legal["actions"] if a["type"] == "place"]
+    cards, fits, why, lots = [], {}, {}, {}
+    for a in places:
+        card = key(a["card"])
+        if card not in fits:
+            cards.append(card)
+            fits[card] = {}
+        lots[card] = key(a["lot"])
+        fits[card].setdefault(a["city"], {}).setdefault(a["colour"], []).append(a["height"])
+    no_place = {}
+    for b in legal["blocked"]:
+        if b["type"] != "place" or "card" not in b:
+            continue
+        card = key(b["card"])
+        if "city" in b:
+            why.setdefault(card, {}).setdefault(b["city"], {})[b["colour"]] = b
+            if card not in fits:
+                cards.append(card)
+                fits[card] = {}
+                lots[card] = key(b["lot"])
+        else:
+            no_place[card] = b  # every copy is on the played stack (MH-T-4)
+    return {"cards": sorted(cards, key=lambda k: index(_square(k))), "fits": fits, "why": why,
+            "lots": lots, "exhausted": no_place}
+
+
+def build_data(options: dict) -> dict:
+    """What the building form's script needs, JSON-able, its reasons in the reader's
+    language: per card and city, each colour's heights that fit and why the others not."""
+    say = speaker()
+    why = {card: {city: {colour: {"text": say(b["reason"]), "rule": b["rule"], "heights": b["heights"]}
+                         for colour, b in colours.items()}
+                  for city, colours in cities.items()}
+           for card, cities in options["why"].items()}
+    return {"fits": options["fits"], "why": why}
+
+
+def my_pieces(view: dict, seat: str) -> list[dict]:
+    """The seat's colours that still have pieces this round, with their distinct heights."""
+    return [{"colour": c, "label": view["colours"][c]["label"], "heights": sorted(set(view["colours"][c]["picked"]))}
+            for c in me(view, seat)["colours"] if view["colours"][c]["picked"]]
+
+
+def pick_limits(legal: dict) -> dict:
+    """The pick form: the colour, how many pieces, and the most of each height the
+    supply allows (from the picks ``legal()`` offers)."""
+    options = [a for a in legal["actions"] if a["type"] == "pick"]
+    first = options[0]
+    return {"colour": first["colour"], "count": len(first["heights"]),
+            "most": {h: max(a["heights"].count(h) for a in options) for h in HEIGHTS}}
+
+
+def pass_options(legal: dict) -> dict:
+    """The cards a seat may show to pass, and the colours it may set a piece aside of."""
+    passes = [a for a in legal["actions"] if a["type"] == "pass"]
+    cards = sorted({key(a["card"]) for a in passes}, key=lambda k: index(_square(k)))
+    colours = list(dict.fromkeys(a["colour"] for a in passes))
+    return {"cards": cards, "colours": colours, "alone": all(a["type"] == "pass" for a in legal["actions"])}
+
+
+def draw_options(legal: dict) -> dict:
+    """Cards a seat may enter as drawn, and why not the others (MH-T-4)."""
+    offered = [key(a["card"]) for a in legal["actions"] if a["type"] == "draw"]
+    refused = {key(b["card"]): b for b in legal["blocked"] if b["type"] == "draw" and "card" in b}
+    return {"offered": offered, "refused": refused,
+            "all": [key(board.square(sq)) for sq in board.SQUARES]}
+
+
+def forms(legal: dict) -> list[dict]:
+    """One action of each type: one form offers every pick, placement, pass or card
+    entry that ``legal()`` lists (see the screen contract)."""
+    first = {}
+    for action in legal["actions"]:
+        first.setdefault(action["type"], action)
+    return list(first.values())
+
+
+# scores ---------------------------------------------------------------------------
+
+KINDS = {"MH-SC-1": "tallest", "MH-SC-2": "majorities", "MH-SC-3": "towers"}
+
+
+def by_kind(view: dict, scores: dict) -> list[dict]:
+    """Each colour's points by kind of scoring, best total first (the end's ranking)."""
+    rows = {c: {"colour": c, "tallest": 0, "majorities": 0, "towers": 0,
+                "total": view["colours"][c]["score"]} for c in view["colours"]}
+    for event in scores["events"]:
+        kind = KINDS.get(event["rule"])
+        for colour, points in event.get("by_colour", {}).items():
+            if kind:
+                rows[colour][kind] += points
+    return sorted(rows.values(), key=lambda r: (-r["total"], COLOURS.index(r["colour"])))
+
+
+def last_round(scores: dict) -> list[dict]:
+    """The events of the latest scored round (three: MH-SC-1, 2, 3)."""
+    return scores["events"][-3:]
+
+
+def chart(view: dict, scores: dict, title: str, x_label: str, y_label: str):
+    """Each colour's running total after every round, as a line chart."""
+    who = owners(view)
+    running = {c: [(0, 0)] for c in view["colours"]}
+    events = scores["events"]
+    for n in range(len(events) // 3):
+        for c in running:
+            total = running[c][-1][1] + sum(e["by_colour"].get(c, 0) for e in events[3 * n:3 * n + 3])
+            running[c].append((n + 1, total))
+    tag = tags(view)
+    series = [{"label": f"{who[c]['name']} ({tag[c]})", "points": points, "colour": INK[c]}
+              for c, points in running.items()]
+    ticks = [(n, str(n)) for n in range(view["rounds"] + 1)]
+    return lines(title, series, x_label, y_label, x_ticks=ticks)
+
+
+# the set-up wizard ------------------------------------------------------------------
+
+def setup_context(tables, args=None) -> dict:
+    """Template data for the wizard. ``args`` may load a box profile (``profile``) or,
+    from the wizard's own button, ask the server to draw the start player among the
+    names typed so far (``draw_start``): the wizard comes back filled in as it was."""
+    args = args or {}
+    profiles = tables.profiles("manhattan")
+    form, drawn = {}, None
+    if args.get("draw_start"):
+        form = {k: v for k, v in args.items() if k != "draw_start"}
+        filled = [i for i in range(1, 5) if form.get(f"name_{i}", "").strip()]
+        if filled:
+            drawn = random.SystemRandom().choice(filled)
+            form["start"] = f"p{drawn}"
+    if args.get("profile") in profiles:
+        form |= {f"pieces_{h}": n for h, n in profiles[args["profile"]].get("pieces", {}).items()}
+        form["profile_name"] = args["profile"]
+    return {"form": form, "profiles": profiles, "drawn": drawn, "colours": COLOURS,
+            "colour_labels": pieces.COLOURS, "sides": SIDE_ORDER, "side_labels": SIDES,
+            "heights": HEIGHTS, "box": BOX, "total": pieces.PIECES}
+
+
+def config_from_form(form) -> tuple[dict, str, dict | None]:
+    """The wizard's form as an engine config, a title, and a box profile to save."""
+    try:
+        names = player_names([form.get(f"name_{i}", "") for i in range(1, 5)])
+    except BadName as error:
+        raise FormError(str(error)) from None
+    rows = [i for i, name in enumerate(names, 1) if name]
+    if not 2 <= len(rows) <= 4:
+        raise FormError(_("Write the names of two to four players."))
+    players = []
+    for i in rows:
+        colours = [_one_of(form, f"colour_{i}", COLOURS)]
+        if len(rows) == 2:
+            colours.append(_one_of(form, f"colour2_{i}", COLOURS))
+        players.append({"seat": f"p{i}", "name": names[i - 1], "side": _one_of(form, f"side_{i}", list(SIDES)),
+                        "colours": colours})
+    start = form.get("start", "")
+    if start not in {p["seat"] for p in players}:
+        raise FormError(_("The start player must be one of the players."))
+    counts = _counts(form)
+    config = {"players": players, "start": start, "pieces": counts,
+              "hands": _one_of(form, "hands", ["untracked", "private"])}
+    name = form.get("profile_name", "").strip()[:40]
+    profile = {"name": name, "data": {"pieces": counts}} if name else None
+    return config, form.get("title", "").strip()[:60], profile
+
+
+def _counts(form) -> dict:
+    counts = {}
+    for h in HEIGHTS:
+        text = form.get(f"pieces_{h}", "").strip()
+        if not text.isdigit() or int(text) > pieces.PIECES:
+            raise FormError(_("Pieces of {height} storeys: type how many one colour has, from 0 to "
+                              "{most} (got {got}).", height=h, most=pieces.PIECES, got=repr(text[:20])))
+        counts[str(h)] = int(text)
+    return counts
+
+
+def _one_of(form, field: str, allowed: list[str]) -> str:
+    value = form.get(field, "")
+    if value not in allowed:
+        raise FormError(_("{field}: choose one of {allowed} (got {value}).",
+                          field=field.replace("_", " "), allowed=allowed, value=repr(value[:40])))
+    return value
+
+
+# action forms: each reader beside its writer -------------------------------------
+
+def _read_card(form, field: str = "card") -> list[int]:
+    square = _square(form.get(field))
+    if square is None or board.as_square(square) is None:
+        raise FormError(_("Tap one of your cards first."))
+    return square
+
+
+def _read_colour(form) -> str:
+    colour = form.get("colour", "")
+    if colour not in COLOURS:
+        raise FormError(_("Say which of your colours this is for."))
+    return colour
+
+
+def _read_pick(form) -> dict:
+    heights = []
+    for h in HEIGHTS:
+        text = form.get(f"n_{h}", "0").strip() or "0"
+        if not text.isdigit() or int(text) > pieces.PIECES:
+            raise FormError(_("Say how many pieces of each height you pick, as whole numbers."))
+        heights += [h] * int(text)
+    return {"colour": _read_colour(form), "heights": heights}
+
+
+def _write_pick(action: dict) -> dict:
+    return {"colour": action["colour"], **{f"n_{h}": str(action["heights"].count(h)) for h in HEIGHTS}}
+
+
+def _read_place(form) -> dict:
+    card = _read_card(form)
+    city = form.get("city", "")
+    if city not in board.CITIES:
+        raise FormError(_("Tap the city you build in."))
+    colour, sep, height = form.get("piece", "").rpartition("-")
+    if colour not in COLOURS or not height.isdigit():
+        raise FormError(_("Tap the piece you build."))
+    action = {"colour": colour, "card": card, "city": city, "height": int(height)}
+    if form.get("lot"):
+        lot = _square(form.get("lot"))
+        if lot is None:
+            raise FormError(_("The lot {got} is not a square of a city.", got=repr(form.get("lot")[:20])))
+        action["lot"] = lot  # the engine checks it is where the card points (MH-T-3)
+    return action
+
+
+def _write_place(action: dict) -> dict:
+    fields = {"card": key(action["card"]), "city": action["city"],
+              "piece": f"{action['colour']}-{action['height']}"}
+    return fields | ({"lot": key(action["lot"])} if "lot" in action else {})
+
+
+FORMS = {
+    "pick": Form(_read_pick, _write_pick),
+    "place": Form(_read_place, _write_place),
+    "pass": Form(lambda form: {"colour": _read_colour(form), "card": _read_card(form)},
+                 lambda action: {"colour": action["colour"], "card": key(action["card"])}),
+    "draw": Form(lambda form: {"card": _read_card(form)}, lambda action: {"card": key(action["card"])}),
+}
