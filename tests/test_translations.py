@@ -98,3 +98,53 @@ def test_the_extraction_sees_engines_web_and_templates(messages):
                for where in messages.values()}
     assert {"companion/engines", "companion/web", "templates/games"} <= sources
     assert "The game is over." in messages and ("{n} building", "{n} buildings") in messages
+
+
+# --- rules pages ----------------------------------------------------------------------
+
+RULES = CATALOGUES.parent / "rules"
+RULE_GAMES = sorted(p.name[:-3] for p in RULES.glob("*.md") if p.name.count(".") == 1)
+
+
+def shape(book):
+    """What must agree across languages: sections, rule IDs in order, table sizes."""
+    return ([s.id for s in book.sections], [r.id for s in book.sections for r in s.rules],
+            [[(len(t), len(t[0])) for t in s.tables] for s in book.sections])
+
+
+def test_every_game_has_a_rules_page():
+    assert {"fifth_avenue", "palazzo", "new_york", "manhattan"} <= set(RULE_GAMES)
+
+
+@pytest.mark.parametrize("game", RULE_GAMES)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_rules_page_exists_in_each_language_with_the_same_rule_ids(game, lang):
+    from companion import rules
+
+    english, translated = rules.load(game), rules.load(game, lang)
+    assert shape(translated) == shape(english)
+    assert translated.intro and all(r.text for r in translated.index().values())
+    # translated, not copied: no rule reads the same as its English text
+    same = [r.id for r in translated.index().values() if r.text == english.rule(r.id).text]
+    assert not same, f"{game}.{lang}.md repeats the English text of {same}"
+
+
+@pytest.fixture
+def client(tmp_path):
+    from companion.web import create_app
+
+    return create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "TESTING": True,
+                       "PUBLIC_URL": "http://192.0.2.10:8000/"}).test_client()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_rules_page_is_served_in_the_readers_language(client, lang):
+    import re
+
+    from companion import rules
+
+    client.post("/language", data={"lang": lang})
+    html = client.get("/rules/fifth_avenue").get_data(as_text=True)
+    assert f'<html lang="{lang}"' in html and f'<article class="rules" lang="{lang}">' in html
+    assert set(re.findall(r'<dt id="([A-Z0-9-]+)"', html)) == set(rules.load("fifth_avenue").index())
+    assert rules.load("fifth_avenue", lang).rule("FA-A-5").text[:40] in html.replace("&#39;", "'")
