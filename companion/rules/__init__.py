@@ -1,4 +1,8 @@
-"""The in-app rules reference, one Markdown file per game, keyed by rule ID.
+"""The in-app rules reference, one Markdown file per game and language, keyed by rule ID.
+
+``<game>.md`` is the English page; ``<game>.it.md`` and ``<game>.de.md`` say the same
+rules in Italian and German, with the same sections, rule IDs and anchors (the
+tests hold them to it).
 
 File format (``companion/rules/<game>.md``)::
 
@@ -90,7 +94,21 @@ def _table_row(section: Section, line: str, fresh: bool) -> None:
     section.tables[-1].append(cells)
 
 
+LANGUAGES = ("en", "it", "de")
+
+
 @cache
-def load(game: str) -> RuleBook:
-    """The rule book of a game (``FileNotFoundError`` if it has none)."""
-    return parse(files(__name__).joinpath(f"{game}.md").read_text(encoding="utf-8"))
+def load(game: str, lang: str = "en") -> RuleBook:
+    """The rule book of a game in ``lang`` (``FileNotFoundError`` if there is none)."""
+    if lang not in LANGUAGES:
+        raise FileNotFoundError(f"no rules in {lang!r}")
+    name = f"{game}.md" if lang == "en" else f"{game}.{lang}.md"
+    return parse(files(__name__).joinpath(name).read_text(encoding="utf-8"))
+
+
+def load_for(game: str, lang: str) -> tuple[RuleBook, str]:
+    """The rule book in ``lang`` if written, else in English; and the language it is in."""
+    try:
+        return load(game, lang), lang
+    except FileNotFoundError:
+        return load(game), "en"

@@ -5,7 +5,7 @@ import os
 import secrets
 from pathlib import Path
 
-from flask import Flask, request
+from flask import Flask
 from flask_babel import Babel
 from jinja2 import ChoiceLoader, FileSystemLoader
 
@@ -13,10 +13,19 @@ from ..hub import Hub
 from ..private_files import prepare_database
 from ..store import Store
 from ..tables import Tables
+from . import context
 from .games import load_test_game
 
-PROJECT_ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ["en", "it", "de"]
+LANGUAGES = list(context.LANGUAGES)  # English first: the msgids themselves
+PACKAGE = Path(__file__).resolve().parents[1]
+PROJECT_ROOT = PACKAGE.parent
+
+
+def shipped(folder: str) -> Path:
+    """``templates`` or ``static``: copied into the package when it is built (see
+    ``setup.py``), found at the top of the checkout when run from there."""
+    inside = PACKAGE / folder
+    return inside if inside.is_dir() else PROJECT_ROOT / folder
 
 
 def default_database() -> str:
@@ -32,8 +41,8 @@ def create_app(config: dict | None = None) -> Flask:
     for tests only, see ``companion.web.games``)."""
     app = Flask(
         __name__,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(shipped("templates")),
+        static_folder=str(shipped("static")),
     )
     app.config.update(
         DATABASE=os.environ.get("COMPANION_DB") or default_database(),
@@ -45,12 +54,12 @@ def create_app(config: dict | None = None) -> Flask:
         # so a phone that vanished frees its connection within a minute. Pages
         # send nothing on their socket: a message over 4 KB closes it (1009).
         SOCK_SERVER_OPTIONS={"ping_interval": 25, "max_message_size": 4096},
-        BABEL_TRANSLATION_DIRECTORIES=str(Path(__file__).resolve().parent.parent / "translations"),
+        BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
     )
     app.config.update(config or {})
     prepare_database(app.config["DATABASE"])  # owner-only, whatever the umask
 
-    Babel(app, locale_selector=lambda: request.accept_languages.best_match(LANGUAGES) or "en")
+    Babel(app, locale_selector=context.page_language)
     test_games = {g.engine.NAME: g for g in map(load_test_game, app.config["TEST_GAMES"])}
     if test_games:
         app.jinja_loader = ChoiceLoader([app.jinja_loader] + [
@@ -59,12 +68,12 @@ def create_app(config: dict | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, guard, history, home, host, play, pushes, rules, sockets, wifi
+    from . import errors, filters, guard, history, home, host, language, play, pushes, rules, sockets, wifi
 
     guard.init_app(app)
     errors.register(app)
     filters.register(app)
-    for module in (home, play, host, rules, history, wifi):
+    for module in (home, play, host, rules, history, wifi, language):
         app.register_blueprint(module.bp)
     sockets.init_app(app, pushes.Pushes(app, tables, hub))
     # Everything built so far lives as long as the process: keep it out of the

@@ -89,3 +89,38 @@ def base_url() -> str:
 
 def absolute(path: str) -> str:
     return base_url().rstrip("/") + path
+
+
+# --- the reader's language -------------------------------------------------------------
+
+LANGUAGES = {"en": "English", "it": "Italiano", "de": "Deutsch"}  # each named in itself
+LANG_COOKIE = "lang"  # this device's language, for every page but the table screen
+SCREEN_COOKIE = "screen_lang"  # the table screen's, the host's choice on that screen
+_TABLE_SCREEN = {"play.table_screen", "play.table_act"}
+
+
+def browser_language() -> str:
+    return request.accept_languages.best_match(list(LANGUAGES)) or "en"
+
+
+def device_language() -> str:
+    """The language this device picked with the switch, else its browser's."""
+    chosen = request.cookies.get(LANG_COOKIE)
+    return chosen if chosen in LANGUAGES else browser_language()
+
+
+def on_table_screen() -> bool:
+    """Whether this request shows (or feeds) a table screen rather than a phone or
+    another page: the table screen has a language of its own."""
+    if request.endpoint in _TABLE_SCREEN:
+        return True
+    return request.endpoint in ("play.main_fragment", "socket") and request.args.get("page") != "phone"
+
+
+def page_language() -> str:
+    """The language of the page being answered (Flask-Babel's locale selector)."""
+    if on_table_screen():
+        chosen = request.cookies.get(SCREEN_COOKIE)
+        if chosen in LANGUAGES:
+            return chosen
+    return device_language()

@@ -41,11 +41,41 @@ def say_here(context, text) -> str:
 
 
 def isotime(timestamp: float) -> str:
+    """For ``<time datetime>`` and machines; people read ``moment``."""
     return datetime.fromtimestamp(timestamp).strftime("%Y-%m-%d %H:%M")
+
+
+def moment(value: float | datetime, form: str = "short") -> str:
+    """A date and time (a timestamp, or a datetime already in the host's zone) as the
+    reader's language writes them (Babel); the zone is kept, never converted."""
+    from babel.dates import format_datetime
+    from flask_babel import get_locale
+
+    when = datetime.fromtimestamp(value) if isinstance(value, (int, float)) else value
+    return format_datetime(when, form, locale=get_locale())
+
+
+def day_month(value: datetime) -> str:
+    """A short day and month for chart ticks (13/3, 13.3.), as the reader writes them."""
+    from babel.dates import format_skeleton
+    from flask_babel import get_locale
+
+    return format_skeleton("dM", value, locale=get_locale())
+
+
+def decimal(number: float, places: int = 1) -> str:
+    """A number with ``places`` decimals, with the reader's decimal sign (Babel)."""
+    from flask_babel import format_decimal
+
+    return format_decimal(number, "#,##0." + "0" * places if places else "#,##0")
 
 
 def register(app) -> None:
     from flask_babel import get_locale
 
-    app.jinja_env.filters.update(say=say_here, inline_md=inline_md, isotime=isotime, prefix=lambda s, p: f"{p}{s}")
-    app.jinja_env.globals.update(get_locale=get_locale, cos=math.cos, sin=math.sin)
+    from .context import LANGUAGES, on_table_screen
+
+    app.jinja_env.filters.update(say=say_here, inline_md=inline_md, isotime=isotime, moment=moment, decimal=decimal,
+                                 prefix=lambda s, p: f"{p}{s}")
+    app.jinja_env.globals.update(get_locale=get_locale, cos=math.cos, sin=math.sin,
+                                 languages=LANGUAGES, on_table_screen=on_table_screen)

@@ -13,7 +13,7 @@ from .. import engines, exchange, history
 from ..clock import Clock
 from ..replay import Replays
 from ..secret import matches
-from . import charts, context
+from . import charts, context, filters
 from .games import has_ui, ui_for
 
 bp = Blueprint("history", __name__)
@@ -38,6 +38,7 @@ def _install(state) -> None:
     app.jinja_env.filters.update(
         when=lambda ts: clock.local(ts).strftime("%Y-%m-%d %H:%M"),
         day=lambda ts: clock.local(ts).strftime("%Y-%m-%d"),
+        local_moment=lambda ts: filters.moment(clock.local(ts)),
     )
 
 
@@ -141,7 +142,7 @@ def player(key):
 
 
 def _day(timestamp: float) -> str:
-    return _clock().local(timestamp).strftime("%d.%m.")
+    return filters.day_month(_clock().local(timestamp))
 
 
 def _thin(ticks: list, most: int = 8) -> list:

@@ -5,7 +5,7 @@ from flask import request
 from flask_sock import ConnectionClosed, Sock
 
 from ..hub import Connection
-from . import LANGUAGES, context
+from . import context
 from .pushes import Pushes
 
 
@@ -27,7 +27,7 @@ def init_app(app, pushes: Pushes) -> None:
             return
         if page == "table" and context.is_host(live):
             page = "host"
-        locale = request.accept_languages.best_match(LANGUAGES) or "en"
+        locale = context.page_language()  # pushes render this page in its own language
         conn = Connection(ws, table_id, seat, page, secret if seat else None, locale=locale)
         pushes.connected(conn)
         tables.release_connection()  # an idle socket holds no database connection

@@ -107,11 +107,12 @@ def browser():
 
 @pytest.fixture
 def contexts(browser):
-    """Opens browser contexts (``kind`` "desktop" or "phone") and closes them after the test."""
+    """Opens browser contexts (``kind`` "desktop" or "phone", with any further context
+    options such as ``locale``) and closes them after the test."""
     opened = []
 
-    def new(kind: str):
-        context = browser.new_context(**(DESKTOP if kind == "desktop" else PHONE))
+    def new(kind: str, **options):
+        context = browser.new_context(**(DESKTOP if kind == "desktop" else PHONE), **options)
         context.set_default_timeout(ACTION_TIMEOUT)
         opened.append(context)
         return context

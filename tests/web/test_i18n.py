@@ -53,3 +53,45 @@ def test_log_lines_and_refusals_are_rendered_in_each_readers_language(tmp_path):
     assert "Solo chi ospita" in ben.get(f"/t/{table_id}/host", headers=it).get_data(as_text=True)
     refused = ben.post(f"/t/{table_id}/act", data={"seq": 1, "type": "secret", "n": "x"}, headers=it)
     assert refused.status_code == 400 and "Scrivi un numero." in refused.get_data(as_text=True)
+
+
+def test_the_switch_keeps_this_devices_language_in_a_cookie(client):
+    assert '<html lang="en"' in client.get("/").get_data(as_text=True)
+    answer = client.post("/language", data={"lang": "de", "next": "/history"})
+    assert answer.status_code == 302 and answer.headers["Location"] == "/history"
+    page = client.get("/", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert '<html lang="de"' in page and "Einen Tisch eröffnen" in page  # the choice beats the browser
+    assert 'value="de"' in page and 'aria-pressed="true"' in page
+
+
+def test_the_table_screen_has_the_hosts_language_apart_from_the_devices(client):
+    from tests.web.conftest import create_table
+
+    table_id = create_table(client)
+    client.post("/language", data={"lang": "it"})
+    client.post("/language", data={"lang": "de", "for": "screen", "next": f"/t/{table_id}"})
+    assert '<html lang="de"' in client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert "Warte auf" in client.get(f"/t/{table_id}/main").get_data(as_text=True)
+    host_page = client.get(f"/t/{table_id}/host").get_data(as_text=True)
+    assert '<html lang="it"' in host_page and "Comandi dell'host" in host_page
+
+
+def test_the_switch_refuses_other_languages_and_other_sites(client):
+    answer = client.post("/language", data={"lang": "fr"})
+    assert answer.status_code == 400 and "Choose one of the languages offered." in answer.get_data(as_text=True)
+    for target in ("//evil.example/", "https://evil.example/", "\\\\evil", ""):
+        answer = client.post("/language", data={"lang": "it", "next": target})
+        assert answer.headers["Location"] == "/"
+
+
+def test_dates_and_decimals_follow_the_reader(client):
+    from tests.web.conftest import create_table
+
+    create_table(client)
+    shown = {}
+    for lang in ("en", "it", "de"):
+        client.post("/language", data={"lang": lang})
+        shown[lang] = client.get("/").get_data(as_text=True).split("<time", 1)[1].split(">", 1)[1].split("<", 1)[0]
+    assert "M" in shown["en"] and "/" in shown["en"]  # 11/26/26, 5:43 AM
+    assert "/" in shown["it"] and "M" not in shown["it"]  # 26/11/26, 05:43
+    assert "." in shown["de"] and "M" not in shown["de"]  # 26.11.26, 05:43
