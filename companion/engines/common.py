@@ -115,13 +115,16 @@ class Step:
     ``actions`` maps an action type to its handler, which receives a clone of the state
     and changes it; ``out_of_turn`` is the rule cited when a seat that is not due acts;
     ``not_now`` the rule cited for an action that belongs to another phase;
-    ``prompt(state, seat)`` is what a due seat is asked (a text)."""
+    ``prompt(state, seat)`` is what a due seat is asked (a text); ``changes`` names
+    the top-level state keys its handlers may change in any way (``None``: all of them),
+    see ``fresh``."""
 
     actions: dict[str, Handler]
     out_of_turn: str
     prompt: Callable[[dict, str], Text]
     not_now: str | None = None
     extra: dict = field(default_factory=dict)  # game-specific facts about the step
+    changes: tuple[str, ...] | None = None  # top-level keys the handlers may change; None: all
 
 
 def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str],
@@ -142,8 +145,19 @@ def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str
         raise IllegalAction(step.not_now or step.out_of_turn,
                             _("{kind} is not possible at this point of the game.", kind=action["type"]),
                             action=action, phase=state["phase"])
-    new = clone(state)
+    new = fresh(state, step.changes)
     handler(new, seat, action)
+    return new
+
+
+def fresh(state: dict, changes: Iterable[str] | None = None) -> dict:
+    """A copy of ``state`` in which the top-level keys ``changes`` (``None``: all keys)
+    may be changed freely: those are cloned, the other values are shared with ``state``.
+    A handler may still set any top-level key of the copy to a new value."""
+    if changes is None:
+        return clone(state)
+    new = dict(state)
+    new.update(clone({key: state[key] for key in changes if key in state}))
     return new
 
 
@@ -190,6 +204,6 @@ def replay(engine, config: dict, events) -> dict:
     return state
 
 
-__all__ = ["TABLE", "OVER", "Text", "Step", "advance", "clone", "clockwise_from", "next_seat", "initials", "player",
+__all__ = ["TABLE", "OVER", "Text", "Step", "advance", "clone", "fresh", "clockwise_from", "next_seat", "initials", "player",
            "missing", "without", "not_due", "out_of_turn", "unknown_action", "play", "random_game",
            "replay"]

@@ -130,36 +130,48 @@ def _over_prompt(state, seat):
 
 # --- the table -------------------------------------------------------------------------------
 # ``extra["due"]``: whom the phase waits for. An action of another phase is refused
-# citing FA-T-1 (an action's steps come in order).
+# citing FA-T-1 (an action's steps come in order). ``changes``: the state keys a step's
+# handlers may change (``common.fresh`` clones those and shares the rest); a step that
+# can end the game may touch everything in ``_ENDING``, one that can end an auction
+# everything in ``_RESOLVING`` (scoring, closing quarters, the next turn).
+
+_ENDING = ("phase", "end", "winners", "revealed", "events", "score")
+_TURN = ("phase", "active", "chosen", "pending", "round", "auction", "last_auction")
+_RESOLVING = (*_ENDING, *_TURN, "build", "quarters", "closed", "commissions", "removed",
+              "shops_removed", "supply", "reserve", "central_park", "hands", "piles")
 
 STEPS = {
     "initial": common.Step({"place_initial_building": setup.place_initial_building},
                            out_of_turn="FA-S-4", not_now="FA-T-1", prompt=_initial_prompt,
-                           extra={"due": _placing}),
+                           extra={"due": _placing}, changes=("phase", "placing", "quarters")),
     "choose": common.Step({"take_buildings": turn.take_buildings, "place_shop": turn.place_shop,
                            "take_black": turn.take_black, "score_quarter": turn.score_quarter},
                           out_of_turn="FA-S-5", not_now="FA-T-1", prompt=_choose_prompt,
-                          extra={"due": _active}),
+                          extra={"due": _active},
+                          changes=(*_ENDING, *_TURN, "quarters", "cp_shops", "display", "shops_placed",
+                                   "reserve", "supply", "hands", "piles")),
     "take_colored": common.Step({"take_colored": turn.take_colored}, out_of_turn="FA-T-1",
-                                not_now="FA-T-1", prompt=_take_colored_prompt, extra={"due": _active}),
+                                not_now="FA-T-1", prompt=_take_colored_prompt, extra={"due": _active},
+                                changes=("phase", "pending", "hands", "piles")),
     "move_commission": common.Step({"move_commission": turn.move_commission},
                                    out_of_turn="FA-T-1", not_now="FA-T-1", prompt=_move_prompt,
-                                   extra={"due": _active}),
+                                   extra={"due": _active}, changes=(*_TURN, "commissions")),
     "auction": common.Step({"bid": auction.bid, "pass": auction.pass_,
                             "dummy_bid": auction.dummy_bid},
                            out_of_turn="FA-A-2", not_now="FA-T-1", prompt=_auction_prompt,
-                           extra={"due": _bidders}),
+                           extra={"due": _bidders}, changes=_RESOLVING),
     "cp_color": common.Step({"choose_color": auction.choose_color, "pass": auction.pass_choice},
                             out_of_turn="FA-A-7", not_now="FA-T-1", prompt=_cp_color_prompt,
-                            extra={"due": _bidders}),
+                            extra={"due": _bidders}, changes=_RESOLVING),
     "build": common.Step({"build": auction.build, "close_quarter": auction.close_quarter},
                          out_of_turn="FA-A-4", not_now="FA-T-1", prompt=_build_prompt,
-                         extra={"due": _winner}),
+                         extra={"due": _winner}, changes=_RESOLVING),
     "dummy": common.Step({"dummy_bid": auction.dummy_bid}, out_of_turn="FA-2P-2",
-                         not_now="FA-T-1", prompt=_dummy_prompt, extra={"due": _table}),
+                         not_now="FA-T-1", prompt=_dummy_prompt, extra={"due": _table},
+                         changes=_RESOLVING),
     "reveal": common.Step({"reveal_central_park": scoring.reveal_central_park},
                           out_of_turn="FA-E-1", not_now="FA-T-1", prompt=_reveal_prompt,
-                          extra={"due": _table}),
+                          extra={"due": _table}, changes=_ENDING),
     common.OVER: common.Step({}, out_of_turn="FA-E-1", prompt=_over_prompt,
                              extra={"due": _nobody}),
 }
