@@ -8,9 +8,11 @@ Cards and lots travel in forms as ``"row-column"`` (``"0-2"``); a piece as
 
 import random
 
+from flask_babel import get_translations, ngettext
+
 from ...engines.manhattan import board, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
-from ...engines.text import _
+from ...engines.text import _, render
 from ...names import BadName, player_names
 from . import Form, FormError
 from ..charts import lines
@@ -41,12 +43,8 @@ def key(square) -> str:
     return f"{square[0]}-{square[1]}"
 
 
-def square(text: str) -> list[int]:
-    """A form value back as ``[row, column]``."""
-    return _square(text)
-
-
-def _square(text: str | None) -> list[int] | None:
+def square(text: str | None) -> list[int] | None:
+    """A form value back as ``[row, column]`` (None if it is not one)."""
     row, sep, col = (text or "").partition("-")
     if not sep or not row.isdigit() or not col.isdigit():
         return None
@@ -95,10 +93,6 @@ def me(view: dict, seat: str) -> dict:
 def speaker():
     """``say`` for many texts at once: the page's translations looked up once (the
     pictures and the building form render a text per lot, card or reason)."""
-    from flask_babel import get_translations
-
-    from ...engines.text import render
-
     t = get_translations()
     return lambda text: "" if text is None else render(text, t.gettext, t.ngettext)
 
@@ -131,9 +125,8 @@ def layout(view: dict) -> dict:
 
 
 def _tower_title(say, city: str, lot: dict, colour: dict, who: dict) -> str:
-    """'Cairo, north-west: 5 storeys, black (Anna) on top; pieces from the bottom: ...'."""
-    from flask_babel import ngettext
-
+    """'Cairo, north-west: 5 storeys, black (Anna) · black 2, red 3': the lot, the tower's
+    storeys, its owner, and its pieces from the bottom up."""
     pieces_up = ", ".join(f"{colour[p['colour']]} {p['height']}" for p in lot["pieces"])
     storeys = ngettext("%(num)s storey", "%(num)s storeys", lot["storeys"])
     return f"{city}, {say(lot['label'])}: {storeys}, {colour[lot['owner']]} ({who[lot['owner']]['name']}) · {pieces_up}"
@@ -222,7 +215,7 @@ def build_options(legal: dict) -> dict:
                 lots[card] = key(b["lot"])
         else:
             no_place[card] = b  # every copy is on the played stack (MH-T-4)
-    return {"cards": sorted(cards, key=lambda k: index(_square(k))), "fits": fits, "why": why,
+    return {"cards": sorted(cards, key=lambda k: index(square(k))), "fits": fits, "why": why,
             "lots": lots, "exhausted": no_place}
 
 
@@ -255,7 +248,7 @@ def pick_limits(legal: dict) -> dict:
 def pass_options(legal: dict) -> dict:
     """The cards a seat may show to pass, and the colours it may set a piece aside of."""
     passes = [a for a in legal["actions"] if a["type"] == "pass"]
-    cards = sorted({key(a["card"]) for a in passes}, key=lambda k: index(_square(k)))
+    cards = sorted({key(a["card"]) for a in passes}, key=lambda k: index(square(k)))
     colours = list(dict.fromkeys(a["colour"] for a in passes))
     return {"cards": cards, "colours": colours, "alone": all(a["type"] == "pass" for a in legal["actions"])}
 
@@ -386,11 +379,11 @@ def _one_of(form, field: str, allowed: list[str]) -> str:
 
 # action forms: each reader beside its writer -------------------------------------
 
-def _read_card(form, field: str = "card") -> list[int]:
-    square = _square(form.get(field))
-    if square is None or board.as_square(square) is None:
+def _read_card(form) -> list[int]:
+    card = square(form.get("card"))
+    if card is None or board.as_square(card) is None:
         raise FormError(_("Tap one of your cards first."))
-    return square
+    return card
 
 
 def _read_colour(form) -> str:
@@ -424,7 +417,7 @@ def _read_place(form) -> dict:
         raise FormError(_("Tap the piece you build."))
     action = {"colour": colour, "card": card, "city": city, "height": int(height)}
     if form.get("lot"):
-        lot = _square(form.get("lot"))
+        lot = square(form.get("lot"))
         if lot is None:
             raise FormError(_("The lot {got} is not a square of a city.", got=repr(form.get("lot")[:20])))
         action["lot"] = lot  # the engine checks it is where the card points (MH-T-3)
