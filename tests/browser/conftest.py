@@ -27,7 +27,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
-START_TIMEOUT = 20  # seconds for gunicorn to answer HTTP
+START_TIMEOUT = 60  # seconds for gunicorn to answer HTTP (a worker took over 14 s to boot on a busy machine)
 STOP_TIMEOUT = 30  # graceful_timeout is 10 s; open sockets may hold it that long
 
 ACTION_TIMEOUT = 8_000  # ms, for taps and for expectations
