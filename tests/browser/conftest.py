@@ -67,6 +67,8 @@ class Server:
                         return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
+        self.process.kill()  # the fixture never got it, so nothing else would stop it
+        self.process.wait()
         raise RuntimeError(f"the server did not answer within {START_TIMEOUT} s: {self.log.read_text()[-2000:]}")
 
     def stop(self) -> None:
