@@ -25,6 +25,13 @@ document.addEventListener("htmx:beforeSwap", function (e) {
 
 // Keep the live socket alive on phones that sleep.
 (function () {
+  // After a lost socket (the server restarting), retry within a few seconds: the
+  // extension's default back-off grows to a minute, and a phone would show an old
+  // picture that long. A handful of phones on the local network can afford it.
+  htmx.config.wsReconnectDelay = function (retries) {
+    return Math.min(1000 * Math.pow(2, retries), 5000) * (0.5 + Math.random() / 2);
+  };
+
   var socket = null, opens = 0;
   document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; opens++; });
   document.addEventListener("htmx:wsClose", function (e) {

@@ -27,7 +27,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True,
          "device_scale_factor": 2}
-START_TIMEOUT = 20  # seconds for gunicorn to answer HTTP
+START_TIMEOUT = 60  # seconds for gunicorn to answer HTTP (a worker took over 14 s to boot on a busy machine)
 STOP_TIMEOUT = 30  # graceful_timeout is 10 s; open sockets may hold it that long
 
 ACTION_TIMEOUT = 8_000  # ms, for taps and for expectations
@@ -70,6 +70,8 @@ class Server:
                         return
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.1)
+        self.process.kill()  # the fixture never got it, so nothing else would stop it
+        self.process.wait()
         raise RuntimeError(f"the server did not answer within {START_TIMEOUT} s: {self.log.read_text()[-2000:]}")
 
     def stop(self) -> None:
