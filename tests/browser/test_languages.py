@@ -99,10 +99,16 @@ def foreign_sentences(text: str, lang: str) -> list[str]:
     return hits
 
 
+#: Opens every fold of a page (the log, the board, score details), as a curious player would.
+OPEN_FOLDS = "() => document.querySelectorAll('details').forEach(d => { d.open = true; })"
+
+
 def check_languages(pages: dict) -> None:
-    """Every page says ``<html lang>`` truly and shows no sentence of another language."""
+    """Every page says ``<html lang>`` truly and shows no sentence of another language,
+    with every fold opened."""
     for lang, page in pages.items():
         assert page.locator("html").get_attribute("lang") == lang
+        page.evaluate(OPEN_FOLDS)
         hits = foreign_sentences(page.locator("body").inner_text(), lang)
         assert not hits, f"the {lang} page shows: {hits}"
 
