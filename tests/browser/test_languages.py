@@ -94,8 +94,10 @@ def foreign_sentences(text: str, lang: str) -> list[str]:
         if other == lang:
             continue
         for piece in sentences()[other]:
-            if piece in text and not any(piece in mine for mine in own):
-                hits.append(f"{other}: {piece}")
+            found = piece in text and re.search(rf"(?<!\w){re.escape(piece)}(?!\w)", text)
+            if found and not any(piece in mine for mine in own):  # whole words: "von X" is not "on X"
+                at = found.start()
+                hits.append(f"{other}: {piece!r} in …{text[max(0, at - 60):found.end() + 60]}…")
     return hits
 
 
