@@ -284,10 +284,12 @@ class Night:
         return {seat: page for seat, page in self.phones.values()}
 
     def state(self):
+        """The state after the stored events, and how many there are (folded on from the last call)."""
         events = self.store.events(self.table_id)
-        state = self.rules.engine.setup(self.config)
-        for event in events:
+        state, count = getattr(self, "_folded", None) or (self.rules.engine.setup(self.config), 0)
+        for event in events[count:]:
             state = self.rules.engine.apply(state, event.seat, event.action)
+        self._folded = (state, len(events))
         return state, len(events)
 
     def due(self, state) -> str:
@@ -455,6 +457,9 @@ def scored_any(engine):
 
 @pytest.mark.parametrize("key", GAMES)
 def test_every_game_in_three_languages(server, contexts, key):
+    """Palazzo, New York and Manhattan: the wizard and the table screen in English, Anna's
+    phone in Italian, Bruno's in German, from the join page through moves (some tapped), a
+    refusal, the first points and the end."""
     rules = GAMES[key]
     host = contexts("desktop", locale="en-GB").new_page()
     host.goto(f"{server.url}new/{key}")  # the set-up wizard, in English
