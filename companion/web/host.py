@@ -7,7 +7,7 @@ from ..secret import matches
 from ..tables import MAX_UNDO, Refused
 from . import context, qr
 from .context import host_required
-from .games import FormError
+from .games import FormError, has_ui, ui_for
 
 bp = Blueprint("host", __name__, url_prefix="/t/<table_id>")
 
@@ -27,6 +27,7 @@ def _controls(live, handover=None):
         taken=tables.taken(table_id), log=live.log[::-1][:MAX_UNDO], max_undo=MAX_UNDO,
         undone=tables.undone(table_id)[::-1][:MAX_UNDO], host_url=host_url,
         presence=context.hub().presence(table_id, live.seats), handover=handover,
+        kinds=getattr(ui_for(live.row.game), "ACTION_NAMES", {}) if has_ui(live.row.game) else {},
     )
 
 

@@ -8,6 +8,7 @@ from werkzeug.datastructures import MultiDict
 
 from companion.engines import fifth_avenue as fa
 from companion.engines.fifth_avenue import playout
+from companion.engines.text import english
 from companion.web.games import FormError, action_from_form, form_fields
 from companion.web.games import fifth_avenue as ui
 
@@ -81,4 +82,4 @@ def test_display_row_marks_where_special_scorings_and_the_end_fall():
     blocks (FA-SH-4: 4, 6, 8 VP) and the 12th, which ends the game, from the 8th."""
     marks = ui.display_marks()
     assert {b: m["shop"] for b, m in marks.items()} == {1: 3, 3: 6, 5: 9, 7: 12}
-    assert marks[1]["text"].endswith("4") and marks[5]["text"].endswith("8")
+    assert english(marks[1]["text"]).endswith("4") and english(marks[5]["text"]).endswith("8")

@@ -95,3 +95,33 @@ def test_dates_and_decimals_follow_the_reader(client):
     assert "M" in shown["en"] and "/" in shown["en"]  # 11/26/26, 5:43 AM
     assert "/" in shown["it"] and "M" not in shown["it"]  # 26/11/26, 05:43
     assert "." in shown["de"] and "M" not in shown["de"]  # 26.11.26, 05:43
+
+
+def test_every_kind_of_move_has_a_name_for_the_audit_trail():
+    """The host's trail of undone moves names each move's kind in the reader's words: every
+    action type of every game has a name there (a new one without a name fails here)."""
+    from importlib import import_module
+
+    from companion.engines import GAMES
+
+    for game in GAMES:
+        steps = import_module(f"companion.engines.{game}.flow").STEPS
+        kinds = {kind for step in steps.values() for kind in step.actions}
+        assert set(import_module(f"companion.web.games.{game}").ACTION_NAMES) == kinds, game
+
+
+def test_the_audit_trail_and_the_display_marks_speak_the_readers_language(app, client):
+    from companion.web.games import fifth_avenue as ui
+    from tests.web.conftest import create_table, join, post_action
+
+    table_id = create_table(client)
+    tables = app.extensions["companion"]["tables"]
+    (seat,) = tables.get(table_id).engine.to_act(tables.get(table_id).state)
+    action = tables.get(table_id).engine.legal(tables.get(table_id).state, seat)["actions"][0]
+    spot = action["lots"][0]
+    post_action(join(app, table_id, seat), table_id, 0, {"type": "place_initial_building", **spot}, ui=ui)
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 302
+    trail = client.get(f"/t/{table_id}/host", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "immobile iniziale" in trail.split("</summary>", 2)[-1] and "place_initial" not in trail
+    board = client.get(f"/t/{table_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    assert "★ 3V → 4" in board

@@ -16,6 +16,8 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
                                                # the host's box names them (optional)
     forms(legal) -> [action]                   # the actions to draw a form for, where one form
                                                # offers many (optional; default: each action)
+    ACTION_NAMES = {action type: N_(name)}     # each kind of move in a few words, for the
+                                               # host's audit trail (optional; default: the type)
 
 and templates under ``templates/games/<game>/``::
 

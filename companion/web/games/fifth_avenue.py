@@ -7,7 +7,7 @@ from collections import Counter
 
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
-from ...engines.text import _
+from ...engines.text import N_, _
 from ...names import BadName, player_names
 from . import NO_FIELDS, Form, FormError
 
@@ -31,7 +31,7 @@ def display_marks() -> dict[int, dict]:
         placed += end - start - 1
         if placed in board.SPECIAL_SCORINGS:
             quarters, vp = board.SPECIAL_SCORINGS[placed]
-            marks[index] = {"shop": placed, "text": f"★ {quarters}Q → {vp}"}
+            marks[index] = {"shop": placed, "text": _("★ {quarters}Q → {points}", quarters=quarters, points=vp)}
         elif placed == board.LAST_SHOP:
             marks[index] = {"shop": placed, "text": "end"}
     return marks
@@ -215,6 +215,17 @@ def _field(name: str) -> Form:
     """An action with one field, posted as is."""
     return Form(lambda form: {name: form.get(name, "")}, lambda action: {name: action[name]})
 
+
+#: The kind of each move, for the host's audit trail of undone moves (which names the
+#: kind only, never what was chosen).
+ACTION_NAMES = {
+    "place_initial_building": N_("initial building"), "place_shop": N_("place a shop"),
+    "take_buildings": N_("take buildings"), "take_black": N_("take a black card"),
+    "score_quarter": N_("score a quarter"), "take_colored": N_("take coloured cards"),
+    "move_commission": N_("move a commission"), "choose_color": N_("choose the colour"),
+    "reveal_central_park": N_("reveal Central Park"), "dummy_bid": N_("dummy's bid"), "bid": N_("bid"),
+    "pass": N_("pass"), "close_quarter": N_("close the quarter"), "build": N_("build"),
+}
 
 FORMS = {
     "place_initial_building": Form(_read_spot, _write_spot),

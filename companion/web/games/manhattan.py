@@ -12,7 +12,7 @@ from flask_babel import get_translations, ngettext
 
 from ...engines.manhattan import board, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
-from ...engines.text import _, render
+from ...engines.text import N_, _, render
 from ...names import BadName, player_names
 from . import Form, FormError
 from ..charts import lines
@@ -429,6 +429,12 @@ def _write_place(action: dict) -> dict:
               "piece": f"{action['colour']}-{action['height']}"}
     return fields | ({"lot": key(action["lot"])} if "lot" in action else {})
 
+
+#: The kind of each move, for the host's audit trail of undone moves (which names the
+#: kind only, never what was chosen).
+ACTION_NAMES = {
+    "draw": N_("draw a card"), "pick": N_("pick pieces"), "place": N_("build"), "pass": N_("pass"),
+}
 
 FORMS = {
     "pick": Form(_read_pick, _write_pick),

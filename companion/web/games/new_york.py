@@ -24,7 +24,7 @@ from ...engines.new_york.catalogue import (BANK_WORDS, BANKS, COUNTS, HIGH, LOW,
                                            type_text)
 from ...engines.new_york.setup import MAX_PLAYERS, MIN_PLAYERS, START_MONEY, start_candidates
 from ...engines.new_york.state import DIRK
-from ...engines.text import _
+from ...engines.text import N_, _
 from ..filters import say
 from . import Form, FormError
 
@@ -482,6 +482,15 @@ def _read_draw_tile(form) -> dict:
 def _write_draw_tile(action: dict) -> dict:
     return tile_fields("tile", action["tile"])
 
+
+#: The kind of each move, for the host's audit trail of undone moves (which names the
+#: kind only, never what was chosen).
+ACTION_NAMES = {
+    "take_money": N_("take money"), "buy": N_("buy a tile"), "place": N_("place a tile"),
+    "reserve_to_city": N_("tile from the reserve to the city"), "city_to_reserve": N_("tile from the city to the reserve"),
+    "to_reserve": N_("tile to the reserve"), "swap": N_("swap tiles"), "to_dirk": N_("tile to Dirk"),
+    "pass": N_("pass"), "draw_money": N_("turn up a money card"), "draw_tile": N_("turn up a tile"),
+}
 
 FORMS = {
     "take_money": Form(_read_take, lambda a: {"card": [card_field(c) for c in a["cards"]]}),

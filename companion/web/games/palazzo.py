@@ -361,6 +361,14 @@ def _write_move(action: dict) -> dict:
     return {"card": action["card"], "move": move_value(action)}
 
 
+#: The kind of each move, for the host's audit trail of undone moves (which names the
+#: kind only, never what was chosen).
+ACTION_NAMES = {
+    "enter_hand": N_("enter the starting hand"), "take_money": N_("take money"), "pick": N_("pick cards"),
+    "draw_tiles": N_("draw two tiles"), "buy": N_("buy"), "auction": N_("auction"), "raise": N_("raise"),
+    "pass": N_("pass"), "sealed_bid": N_("sealed bid"), "build": N_("build"), "reconstruct": N_("reconstruct"),
+}
+
 FORMS = {
     "enter_hand": _cards_form(),
     "take_money": _cards_form(),
