@@ -44,7 +44,8 @@ CREATE TABLE IF NOT EXISTS undone (
     seat      TEXT NOT NULL,
     action    TEXT NOT NULL,
     at        REAL NOT NULL,
-    undone_at REAL NOT NULL
+    undone_at REAL NOT NULL,
+    sealed    INTEGER  -- 1: made in a simultaneous step; NULL: undone before this was kept
 );
 CREATE TABLE IF NOT EXISTS profiles (
     game TEXT NOT NULL,
@@ -84,6 +85,12 @@ class Store:
         self.path = path
         self._local = threading.local()
         self.db().executescript(SCHEMA)  # runs in its own transaction
+        self._add_column("undone", "sealed", "INTEGER")  # a database from before it
+
+    def _add_column(self, table: str, column: str, kind: str) -> None:
+        columns = {r["name"] for r in self.db().execute(f"PRAGMA table_info({table})")}
+        if column not in columns:
+            self.db().execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
     def db(self) -> sqlite3.Connection:
         conn = getattr(self._local, "conn", None)
@@ -195,8 +202,9 @@ class Store:
             )
         return event
 
-    def undo(self, table_id: str, count: int) -> list[Event]:
-        """Move the last ``count`` events into the audit trail; returns them."""
+    def undo(self, table_id: str, count: int, sealed: set[int] = frozenset()) -> list[Event]:
+        """Move the last ``count`` events into the audit trail, those numbered in
+        ``sealed`` marked as made in a simultaneous step; returns them."""
         with self.write() as db:
             rows = db.execute(
                 "SELECT seq, seat, action, at FROM events WHERE table_id=? "
@@ -204,8 +212,9 @@ class Store:
             ).fetchall()
             now = time.time()
             db.executemany(
-                "INSERT INTO undone VALUES (?,?,?,?,?,?)",
-                [(table_id, r["seq"], r["seat"], r["action"], r["at"], now) for r in rows],
+                "INSERT INTO undone VALUES (?,?,?,?,?,?,?)",
+                [(table_id, r["seq"], r["seat"], r["action"], r["at"], now, int(r["seq"] in sealed))
+                 for r in rows],
             )
             db.executemany(
                 "DELETE FROM events WHERE table_id=? AND seq=?", [(table_id, r["seq"]) for r in rows]

@@ -36,17 +36,13 @@ def _memo(key: tuple, build) -> Markup:
 
 def _moment(live: Live) -> tuple:
     """Identifies a table's state: after an undo the same move number is a new moment."""
-    return live.row.id, live.row.status, live.seq, live.log[-1]["at"] if live.log else 0, str(get_locale())
+    return live.row.id, live.version, str(get_locale())
 
 
 def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, message: dict | None) -> dict:
     engine, state = live.engine, live.state
     view = engine.view(state, viewer)
-    key = viewer or ""
-    log = [
-        {"seq": e["seq"], "text": e["text"].get(key) or e["text"][""], "seat": e["seat"]}
-        for e in live.log[-LOG_LINES[page]:]
-    ][::-1]
+    log = live.lines(viewer, LOG_LINES[page])
     return {
         "live": live,
         "row": live.row,
