@@ -88,25 +88,37 @@ class Live:
     moves: list[Move] = field(default_factory=list)  # moves[n - 1]: event n
     version: int = field(default_factory=lambda: next(_versions))
     lock: threading.Lock = field(default_factory=threading.Lock)
+    _lines_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def seats(self) -> list[str]:
         return [p["seat"] for p in self.row.config["players"]]
 
-    def lines(self, viewer: str | None, count: int = LOG_LINES) -> list[dict]:
+    def snapshot(self) -> tuple[dict, int, int, TableRow]:
+        """The state, move number, version and row, all of one moment."""
+        with self.lock:
+            return self.state, self.seq, self.version, self.row
+
+    def lines(self, viewer: str | None, count: int = LOG_LINES, upto: int | None = None) -> list[dict]:
         """The last ``count`` (at most ``LOG_LINES``) log lines as ``viewer`` reads them,
-        newest first: ``{"seq", "seat", "at", "text"}`` (``text`` may be None)."""
-        recent = self.moves[-min(count, LOG_LINES):] if count > 0 else []
+        newest first, of the moves up to ``upto`` (all by default): ``{"seq", "seat",
+        "at", "text"}`` (``text`` may be None)."""
+        moves = self.moves
+        if upto is not None and moves and moves[-1].seq > upto:
+            moves = [m for m in moves if m.seq <= upto]
+        recent = moves[-min(count, LOG_LINES):] if count > 0 else []
         return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self._text(m, viewer)}
                 for m in reversed(recent)]
 
     def _text(self, move: Move, viewer: str | None):
         if move.texts is None:
-            # Written for every reader at once, so the states can go.
-            readers = self.seats + [None]
-            move.texts = {r or "": self.engine.describe(move.before, move.after, move.seat, move.action, r)
-                          for r in readers}
-            move.before = move.after = None
+            with self._lines_lock:
+                if move.texts is None:
+                    # Written for every reader at once, so the states can go.
+                    readers = self.seats + [None]
+                    move.texts = {r or "": self.engine.describe(move.before, move.after, move.seat,
+                                                                 move.action, r) for r in readers}
+                    move.before = move.after = None
         return move.texts.get(viewer or "", move.texts.get(""))
 
     def changed(self) -> None:
