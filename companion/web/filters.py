@@ -23,9 +23,10 @@ def inline_md(text: str) -> Markup:
 
 def say(text) -> str:
     """An engine text (``companion.engines.text``) in the page's language."""
-    from flask_babel import gettext, ngettext
+    from .render import translations  # one look-up of the page's catalogue, not one per word
 
-    return "" if text is None else render(text, gettext, ngettext)
+    catalogue = translations()
+    return "" if text is None else render(text, catalogue.ugettext, catalogue.ungettext)
 
 
 def isotime(timestamp: float) -> str:

@@ -36,7 +36,6 @@ from .games import ui_for
 
 LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
 PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
-TRACKED = ("view", "legal", "table_legal", "scores")  # dicts whose parts are followed key by key
 OOB_SWAP = "true"  # how a push swaps #main in (htmx's hx-swap-oob)
 SEQ = "\ue000seq\ue000"  # where a part shows the move number
 FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
@@ -52,12 +51,14 @@ def init_app(app) -> None:
     catalogue chosen once per rendering rather than once per text."""
     env = app.jinja_env
     env.context_class = parts.TrackingContext
-    env.install_gettext_callables(gettext=lambda s: _translations().ugettext(s),
-                                  ngettext=lambda s, p, n: _translations().ungettext(s, p, n), newstyle=True)
+    env.install_gettext_callables(gettext=lambda s: translations().ugettext(s),
+                                  ngettext=lambda s, p, n: translations().ungettext(s, p, n), newstyle=True)
     app.extensions["companion"]["parts"] = parts.Parts()
 
 
-def _translations():
+def translations():
+    """The catalogue of the language being rendered: the one ``speaking`` chose, else the
+    request's (Flask-Babel's look-up, which costs a few context look-ups per call)."""
     found = _catalogue.get()
     return found if found is not None else get_translations()
 
@@ -178,7 +179,7 @@ def board_html(live: Live, now: Facts | None = None) -> Markup:
     template = current_app.jinja_env.get_template(f"games/{game}/board.html")
     values = {"view": now.view(None), "ui": ui_for(game), "row": now.row, "game": game}
     html = _parts().render(now.row.id, str(get_locale()), "board", values,
-                           lambda v: parts.render_template(template, v), tracked=("view",))
+                           lambda v: parts.render_template(template, v))
     return Markup(html)
 
 
@@ -252,7 +253,7 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
     for name in template.blocks:
         rendered[name] = cache.render(
             table_id, locale, f"{page}:{name}", marked,
-            lambda v, name=name: parts.render_block(template, name, v), tracked=TRACKED)
+            lambda v, name=name: parts.render_block(template, name, v))
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
     skeleton = _HOLDER.split(parts.render_skeleton(template, values, holders))
     return Picture(skeleton, rendered, now.seq)
