@@ -26,6 +26,7 @@ from .store import Conflict, Event, Store, TableRow
 MAX_UNDO = 20
 LOG_LINES = 30  # the most log lines any page shows: older moves keep no line
 _versions = itertools.count(1)  # every change of any table gets a new, larger number
+_move_keys = itertools.count(1)  # every move this process holds gets a number of its own
 
 
 class Refused(Exception):
@@ -73,6 +74,7 @@ class Move:
     before: dict | None = None
     after: dict | None = None
     texts: dict | None = None  # reader ("" for the table) -> its log line (a text or None)
+    key: int = field(default_factory=lambda: next(_move_keys))  # tells it from another move
 
 
 @dataclass
@@ -102,13 +104,14 @@ class Live:
     def lines(self, viewer: str | None, count: int = LOG_LINES, upto: int | None = None) -> list[dict]:
         """The last ``count`` (at most ``LOG_LINES``) log lines as ``viewer`` reads them,
         newest first, of the moves up to ``upto`` (all by default): ``{"seq", "seat",
-        "at", "text"}`` (``text`` may be None)."""
+        "at", "text", "key"}`` (``text`` may be None; ``key`` tells this move from any
+        other this process holds, one that took its number after an undo too)."""
         moves = self.moves
         if upto is not None and moves and moves[-1].seq > upto:
             moves = [m for m in moves if m.seq <= upto]
         recent = moves[-min(count, LOG_LINES):] if count > 0 else []
-        return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self._text(m, viewer)}
-                for m in reversed(recent)]
+        return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self._text(m, viewer),
+                 "key": m.key} for m in reversed(recent)]
 
     def _text(self, move: Move, viewer: str | None):
         if move.texts is None:

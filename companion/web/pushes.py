@@ -7,7 +7,7 @@ its message, which the hub sends without anyone waiting for it. Changes that com
 than the pusher are pushed together, as the latest picture. Each connection remembers what
 its page shows (``Connection.shown``): a push carries only the parts that differ, and none
 at all if nothing did. A page that also got an htmx answer may show that answer's picture
-instead, if it lands after a push: for a few seconds, a part counts as shown only if both
+instead, if it lands after a push: for a moment, a part counts as shown only if both
 agree (``replied``).
 """
 
@@ -18,7 +18,11 @@ from ..hub import AWAY_AFTER, Connection, Hub
 from ..tables import Tables
 from . import render
 
-REPLY_LANDS_WITHIN = 10.0  # seconds an htmx answer may take to reach its page
+# Seconds an htmx answer may still land after the pushes that follow it. The answer leaves
+# before the push of its own move (the pusher runs once the request has answered), so only
+# a network that delays one connection and not the other reorders them; a part left stale
+# past this is mended when it next changes, or when the phone wakes and fetches its page.
+REPLY_LANDS_WITHIN = 1.5
 EVERYONE, TABLE_SCREENS = "everyone", "table screens"
 
 

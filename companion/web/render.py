@@ -40,6 +40,8 @@ OOB_SWAP = "true"  # how a push swaps #main in (htmx's hx-swap-oob)
 SEQ = "\ue000seq\ue000"  # where a part shows the move number
 FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
 _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
+# A log line (templates/_log.html): the same id, the same line, on the page that shows it.
+_LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
 
 _NONE = object()
 _catalogue: contextvars.ContextVar = contextvars.ContextVar("catalogue", default=None)
@@ -211,9 +213,11 @@ class Picture:
 
         def part(name, html):
             now = shown[name]
-            if known and all(k.get(name) == now for k in known):
+            if not known:
+                return _wrap(name, now.replace(FORM_SEQ, seq))
+            if all(k.get(name) == now for k in known):
                 return _kept(name)
-            return _wrap(name, now.replace(FORM_SEQ, seq))
+            return _wrap(name, _keep_lines(now.replace(FORM_SEQ, seq), [k.get(name) or "" for k in known]))
 
         text = self._join(part).replace('<div id="main"', f'<div id="main" hx-swap-oob="{OOB_SWAP}"', 1)
         return text, shown
@@ -235,6 +239,19 @@ def _wrap(name: str, html: str) -> str:
 
 def _kept(name: str) -> str:
     return f'<div id="part-{name}" class="part" hx-preserve></div>'
+
+
+def _keep_lines(html: str, before: list[str]) -> str:
+    """``html`` with each log line that the page shows in every case as a placeholder."""
+    if "<li id=\"line-" not in html:
+        return html
+    common = set.intersection(*(set(_LINE_ID.findall(b)) for b in before))
+    if not common:
+        return html
+    return _LINE.sub(lambda m: f'<li id="{m[1]}" hx-preserve></li>' if m[1] in common else m[0], html)
+
+
+_LINE_ID = re.compile(r'<li id="(line-[^"]+)"')
 
 
 def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,

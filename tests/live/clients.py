@@ -38,8 +38,7 @@ def engine_and_ui(game: str) -> tuple[ModuleType, ModuleType]:
     return engines.get(game), import_module(f"companion.web.games.{game}")
 
 SEQ = re.compile(r'data-seq="(\d+)"')
-KEPT = re.compile(r'<div id="([\w-]+)" class="part" hx-preserve></div>')
-DIV = re.compile(r"<div\b|</div>")
+KEPT = re.compile(r'<(div|li) id="([\w-]+)"[^>]*? hx-preserve></\1>')
 
 
 def seq_of(html: str) -> int | None:
@@ -48,16 +47,16 @@ def seq_of(html: str) -> int | None:
     return int(found[1]) if found else None
 
 
-def part_of(html: str, part_id: str) -> str | None:
-    """The element ``<div id="part_id" class="part">…</div>`` of ``html``, whole."""
-    start = html.find(f'<div id="{part_id}" class="part"')
+def part_of(html: str, element_id: str, tag: str = "div") -> str | None:
+    """The element ``<tag id="element_id" …>…</tag>`` of ``html``, whole."""
+    start = html.find(f'<{tag} id="{element_id}"')
     if start < 0:
         return None
     depth = 0
-    for tag in DIV.finditer(html, start):
-        depth += -1 if tag[0] == "</div>" else 1
+    for found in re.finditer(rf"<{tag}\b|</{tag}>", html[start:]):
+        depth += -1 if found[0] == f"</{tag}>" else 1
         if depth == 0:
-            return html[start:tag.end()]
+            return html[start:start + found.end()]
     return None
 
 
@@ -66,7 +65,7 @@ def filled(message: str, shown: str | None) -> str:
     page before it (as htmx does with ``hx-preserve``)."""
     if shown is None:
         return message
-    return KEPT.sub(lambda kept: part_of(shown, kept[1]) or kept[0], message)
+    return KEPT.sub(lambda kept: part_of(shown, kept[2], kept[1]) or kept[0], message)
 
 
 @dataclass
