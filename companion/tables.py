@@ -74,6 +74,7 @@ class Move:
     before: dict | None = None
     after: dict | None = None
     texts: dict | None = None  # reader ("" for the table) -> its log line (a text or None)
+    alike: dict | None = None  # reader -> the first reader with the same line (pages share it)
     key: int = field(default_factory=lambda: next(_move_keys))  # tells it from another move
 
 
@@ -104,23 +105,26 @@ class Live:
     def lines(self, viewer: str | None, count: int = LOG_LINES, upto: int | None = None) -> list[dict]:
         """The last ``count`` (at most ``LOG_LINES``) log lines as ``viewer`` reads them,
         newest first, of the moves up to ``upto`` (all by default): ``{"seq", "seat",
-        "at", "text", "key"}`` (``text`` may be None; ``key`` tells this move from any
-        other this process holds, one that took its number after an undo too)."""
+        "at", "text", "key", "alike"}`` (``text`` may be None; ``key`` tells this move
+        from any other this process holds, one that took its number after an undo too;
+        ``alike`` is the first reader who reads the same line: "" for a public one)."""
         moves = self.moves
         if upto is not None and moves and moves[-1].seq > upto:
             moves = [m for m in moves if m.seq <= upto]
         recent = moves[-min(count, LOG_LINES):] if count > 0 else []
         return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self._text(m, viewer),
-                 "key": m.key} for m in reversed(recent)]
+                 "key": m.key, "alike": m.alike.get(viewer or "", "")} for m in reversed(recent)]
 
     def _text(self, move: Move, viewer: str | None):
         if move.texts is None:
             with self._lines_lock:
                 if move.texts is None:
                     # Written for every reader at once, so the states can go.
-                    readers = self.seats + [None]
-                    move.texts = {r or "": self.engine.describe(move.before, move.after, move.seat,
-                                                                 move.action, r) for r in readers}
+                    readers = [None] + self.seats
+                    texts = {r or "": self.engine.describe(move.before, move.after, move.seat,
+                                                           move.action, r) for r in readers}
+                    move.alike = {r: next(s for s, t in texts.items() if t == text) for r, text in texts.items()}
+                    move.texts = texts
                     move.before = move.after = None
         return move.texts.get(viewer or "", move.texts.get(""))
 
@@ -201,7 +205,7 @@ class Tables:
         if keep:
             move.before, move.after = live.state, state
         else:
-            move.texts = {}  # never shown: no line
+            move.texts, move.alike = {}, {}  # never shown: no line
         live.moves.append(move)
         live.state, live.seq = state, event.seq
         live.to_act.append(live.engine.to_act(state))
@@ -209,7 +213,7 @@ class Tables:
             old = live.moves[-LOG_LINES - 1]
             old.before = old.after = None
             if old.texts is None:
-                old.texts = {}
+                old.texts, old.alike = {}, {}
 
     @staticmethod
     def _simultaneous(live: Live, seat: str) -> bool:

@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
+from jinja2 import BaseLoader, TemplateNotFound
 from jinja2.runtime import Context, new_context
 from jinja2.utils import concat, missing
 
@@ -273,3 +274,24 @@ def render_template(template, values: dict) -> str:
     """A whole template, without Flask's signals and context processors."""
     context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
     return concat(template.root_render_func(context))
+
+
+class RemembersMissing(BaseLoader):
+    """A loader that remembers which templates do not exist. Jinja caches the templates it
+    found, not the ones it did not, so a choice like ``["games/x/player.html",
+    "_player.html"]`` looked for the game's own file on the disk on every rendering."""
+
+    def __init__(self, loader):
+        self.loader, self.missing = loader, set()
+
+    def get_source(self, environment, template):
+        if template in self.missing:
+            raise TemplateNotFound(template)
+        try:
+            return self.loader.get_source(environment, template)
+        except TemplateNotFound:
+            self.missing.add(template)
+            raise
+
+    def list_templates(self):
+        return self.loader.list_templates()

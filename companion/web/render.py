@@ -24,10 +24,12 @@ import re
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from flask import current_app
 from flask_babel import force_locale, get_locale, get_translations
-from markupsafe import Markup
+from jinja2 import pass_context
+from markupsafe import Markup, escape
 
 from ..engines import TABLE
 from ..tables import Live
@@ -50,11 +52,15 @@ _catalogues: dict = {}
 
 def init_app(app) -> None:
     """Templates look names up through the tracking context, and their texts through a
-    catalogue chosen once per rendering rather than once per text."""
+    catalogue chosen once per rendering rather than once per text; a template a game does
+    not have (its own ``player.html``, say) is looked for once, not on every rendering."""
     env = app.jinja_env
     env.context_class = parts.TrackingContext
     env.install_gettext_callables(gettext=lambda s: translations().ugettext(s),
                                   ngettext=lambda s, p, n: translations().ungettext(s, p, n), newstyle=True)
+    env.globals["log_items"] = log_items
+    if not env.auto_reload:
+        env.loader = parts.RemembersMissing(env.loader)
     app.extensions["companion"]["parts"] = parts.Parts()
 
 
@@ -127,8 +133,9 @@ class Facts:
     def legal(self, viewer: str) -> dict:
         return self._get(("legal", viewer), lambda: self.live.engine.legal(self.state, viewer))
 
-    def lines(self, viewer: str | None, count: int) -> list:
-        return self._get(("lines", viewer, count), lambda: self.live.lines(viewer, count, upto=self.seq))
+    def lines(self, viewer: str | None, count: int) -> tuple:
+        return self._get(("lines", viewer, count),
+                         lambda: tuple(Line(**e) for e in self.live.lines(viewer, count, upto=self.seq)))
 
 
 _facts: dict[str, Facts] = {}
@@ -173,16 +180,54 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
     }
 
 
+class Line(NamedTuple):
+    """A log line (``Live.lines``). A tuple: a part reads the log as a whole, which is as
+    cheap to compare as it is to follow line by line, and changes with every move anyway."""
+
+    seq: int
+    seat: str
+    at: float
+    text: object
+    key: int
+    alike: str
+
+
+_lines: dict = {}
+_LINES_KEPT = 20000
+
+
+@pass_context
+def log_items(context, log: tuple) -> Markup:
+    """The items of a log (``<li>``, newest first), each written once for its readers and
+    language: a line never changes, the log around it does with every move. A line's id
+    stands for its move, so a push sends a line the page shows as a placeholder."""
+    locale, items = str(get_locale()), []
+    for entry in log:
+        key = (entry.key, entry.alike, locale)
+        html = _lines.get(key)
+        if html is None:
+            text = escape(context.environment.call_filter("say", entry.text, context=context))
+            html = f'<li id="line-{entry.key}" value="{entry.seq}">{text}</li>'
+            if len(_lines) > _LINES_KEPT:
+                _lines.clear()
+            _lines[key] = html
+        items.append(html)
+    return Markup("".join(items))
+
+
 def board_html(live: Live, now: Facts | None = None) -> Markup:
     """The board picture: public, so rendered once per change of what it shows and
     shared by every page."""
     now = now or facts(live)
+    locale = str(get_locale())
+    return now._get(("board", locale), lambda: _board(now, locale))
+
+
+def _board(now: Facts, locale: str) -> Markup:
     game = now.row.game
     template = current_app.jinja_env.get_template(f"games/{game}/board.html")
     values = {"view": now.view(None), "ui": ui_for(game), "row": now.row, "game": game}
-    html = _parts().render(now.row.id, str(get_locale()), "board", values,
-                           lambda v: parts.render_template(template, v))
-    return Markup(html)
+    return Markup(_parts().render(now.row.id, locale, "board", values, lambda v: parts.render_template(template, v)))
 
 
 # pictures: a page's main region, part by part ------------------------------------------------
