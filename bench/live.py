@@ -2,10 +2,12 @@
 
 For each game with screens and each size (1, 20 and 50 tables by default), gunicorn starts
 with the agreed settings (deploy/gunicorn.conf.py: one gevent worker) on a loopback port
-with a temporary database; each table gets its host's table screen and a phone per seat
-(up to four: five pages), every socket read by a thread of its own; then every table plays
-random legal actions at once, one after another with a pause between them. A move's
-latency runs from just before its POST until EVERY page of its table has the new move.
+with a temporary database; a table of its own plays ``--warmup`` moves first (what a
+server does once, such as compiling templates, is not counted). Then each table gets its
+host's table screen and a phone per seat (up to four: five pages), every socket read by a
+thread of its own, and every table plays random legal actions at once, one after another
+with a pause between them. A move's latency runs from just before its POST until EVERY
+page of its table has the new move.
 
 The baseline (bench/broadcast.py: Flask and flask-sock only, the same gunicorn settings)
 runs the same sizes: a POST sends each of a table's five sockets one 19 KB message.
@@ -205,7 +207,7 @@ class BaselineTable:
     """A table of the bare broadcast app: five sockets, a POST per move."""
 
     def __init__(self, base: str, number: int):
-        self.base, self.id = base, f"t{number}"
+        self.base, self.id = base, f"t{number}" if number >= 0 else "warm-up"
         browser = Browser(base)
         url = f"ws://{browser.host}:{browser.port}/b/{self.id}/ws"
         self.pages = {"table": [Listener(url, timeout=WAIT)], "phone": [Listener(url, timeout=WAIT) for _ in range(4)]}
@@ -264,8 +266,29 @@ class Figures:
     rss: tuple
 
 
+def warm_up(open_table, moves: int) -> None:
+    """Play a table for a while, so what a server does once (compiling templates) is not
+    counted against the moves that follow."""
+    table = open_table(-1)
+    rng = random.Random(99)
+    try:
+        for _ in range(moves):
+            if table.over():
+                break
+            seq, error = table.move(rng)
+            if error:
+                break
+            for page in table.all_pages():
+                page.wait_seq(seq, WAIT)
+    finally:
+        for page in table.all_pages():
+            page.close()
+
+
 def scenario(name: str, server: Gunicorn, open_table, tables: int, args) -> Figures:
     run, opened = Run(name), []
+    if args.warmup:
+        warm_up(open_table, args.warmup)
     try:
         start = time.perf_counter()
         for i in range(tables):
@@ -356,6 +379,8 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="another checkout whose app runs too, in the same run")
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare broadcast baseline")
     parser.add_argument("--baseline-bytes", type=int, default=19 * 1024, help="the baseline's message size")
+    parser.add_argument("--warmup", type=int, default=40,
+                        help="moves played on a table of its own before measuring (0: none)")
     args = parser.parse_args()
     args.actions = args.actions or (12 if args.quick else 40)
     sizes = [int(n) for n in args.tables.split(",")]

@@ -1,5 +1,6 @@
 """Playing at a table: the table screen, joining by QR code, the phone, and actions."""
 
+import functools
 import random
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
@@ -22,9 +23,15 @@ def table_screen(table_id):
 def _table_page(live, host: bool, message: dict | None = None) -> str:
     join_url = context.absolute(url_for("play.join", code=live.row.join_code))
     return render_template(
-        "table.html", row=live.row, join_url=join_url, join_qr=qr.svg(join_url), host=host,
+        "table.html", row=live.row, join_url=join_url, join_qr=join_qr(join_url), host=host,
         main=render.main_html(live, None, "table", message, host=host),
     )
+
+
+@functools.lru_cache(maxsize=256)
+def join_qr(url: str):
+    """A table's QR code (drawing one takes tens of milliseconds; a table keeps its URL)."""
+    return qr.svg(url)
 
 
 def _phone_page(live, seat: str, message: dict | None = None) -> str:

@@ -20,15 +20,17 @@ without scripts gets no pushes, only whole pages with the current number.
 """
 
 import contextvars
+import os
 import re
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from flask import current_app
 from flask_babel import force_locale, get_locale, get_translations
-from jinja2 import pass_context
+from jinja2 import FileSystemBytecodeCache, pass_context
 from markupsafe import Markup, escape
 
 from ..engines import TABLE
@@ -62,6 +64,34 @@ def init_app(app) -> None:
     if not env.auto_reload:
         env.loader = parts.RemembersMissing(env.loader)
     app.extensions["companion"]["parts"] = parts.Parts()
+    if not app.testing:
+        ready_templates(app)
+
+
+def ready_templates(app) -> None:
+    """Compiled templates are kept beside the database (``TEMPLATE_CACHE``), so a restart
+    loads them instead of compiling them again; and every template is loaded in the
+    background as soon as the server starts, a moment between two, so the first page
+    after a restart does not wait for its templates."""
+    env = app.jinja_env
+    folder = app.config.get("TEMPLATE_CACHE") or os.path.join(
+        os.path.dirname(os.path.abspath(app.config["DATABASE"])), "template-cache")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return  # no place to keep them: compiled when first used, as usual
+    env.bytecode_cache = FileSystemBytecodeCache(folder)
+
+    def load_all():
+        for name in sorted(env.list_templates()):
+            if name.endswith(".html"):
+                try:
+                    env.get_template(name)
+                except Exception:  # a template with an error fails where it is used
+                    pass
+                time.sleep(0)  # under gevent, let a request in between
+
+    threading.Thread(target=load_all, daemon=True, name="companion-templates").start()
 
 
 def translations():
