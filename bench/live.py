@@ -132,11 +132,25 @@ def fifth_avenue_form() -> dict:
 
 
 def new_york_form() -> dict:
+    """Four players; the host's screen enters every refill the engine's playout draws."""
     from tests.web.new_york import ny_config, ny_form
-    return ny_form(ny_config(4, seed=1))
+    return ny_form(ny_config(len(NAMES)))
 
 
-FORMS = {"fifth_avenue": fifth_avenue_form, "new_york": new_york_form}
+def palazzo_form() -> dict:
+    """Four players with sealed bids and private hands, every move from a phone."""
+    from tests.web.palazzo_setup import pz_form
+    return pz_form(names=NAMES, bidding="sealed", hands="private")
+
+
+def manhattan_form() -> dict:
+    """Four players with private hands, each phone entering the cards it draws."""
+    from tests.web.manhattan import mh_form
+    return mh_form(names=NAMES, hands="private")
+
+
+FORMS = {"fifth_avenue": fifth_avenue_form, "new_york": new_york_form, "palazzo": palazzo_form,
+         "manhattan": manhattan_form}
 
 
 def games_with_screens(root: Path) -> list[str]:

@@ -10,6 +10,7 @@ gets the whole current picture. Presence is remembered per seat, so a sleeping p
 keeps its seat and only shows as away after a grace period.
 """
 
+import itertools
 import socket
 import threading
 import time
@@ -37,6 +38,7 @@ class Connection:
     shown: dict | None = None
     last: str | None = None
     replies: list = field(default_factory=list)  # (until, parts) of answers that may land late
+    pushed: int = 0  # the number of the newest push queued (``Hub.push``)
     # the queue and its sender
     queue: deque = field(default_factory=deque)
     sending: bool = False
@@ -110,6 +112,7 @@ class Hub:
         self._conns: dict[str, set[Connection]] = defaultdict(set)
         self._last_seen: dict[tuple[str, str], float] = {}
         self._watching = False
+        self._pushes = itertools.count(1)  # numbers pushes in the order they start
 
     def join(self, conn: Connection) -> None:
         with self._lock:
@@ -161,7 +164,12 @@ class Hub:
 
         ``render(key(conn))`` is called once per distinct key, so ten table screens cost
         one rendering; connections for which ``still_valid`` fails (a seat handed to
-        another phone) are closed instead; ``only`` picks which to consider."""
+        another phone) are closed instead; ``only`` picks which to consider. Two pushes
+        that overlap (each from a thread of its own) never leave a page with the older
+        picture: a push is numbered when it starts, and one older than what a page was
+        last queued is skipped for that page."""
+        with self._lock:
+            number = next(self._pushes)
         cache, sent = {}, 0
         for conn in self.connections(table_id):
             if not only(conn):
@@ -173,6 +181,11 @@ class Hub:
             k = key(conn)
             if k not in cache:
                 cache[k] = render(k)
+            with conn.lock:
+                older, conn.pushed = number < conn.pushed, max(number, conn.pushed)
+            if older:
+                sent += 1  # the page has a newer picture on its way
+                continue
             sent += self.deliver(conn, cache[k])
         return sent
 

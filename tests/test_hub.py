@@ -80,6 +80,32 @@ def test_each_connection_gets_its_own_view_rendered_once_per_viewer():
     assert sorted(renders, key=str) == sorted([("a", "phone"), ("b", "phone"), (None, "table")], key=str)
 
 
+def test_a_page_never_gets_an_older_picture_after_a_newer_one():
+    """Two pushes overlap: the first reads the table, then the table changes and the
+    change's own push is queued before the first one finishes. The page keeps the newer."""
+    hub, ws, table = Hub(), FakeSocket(), {"picture": "move 11"}
+    conn = Connection(ws, "t1", "a", "phone")
+    hub.join(conn)
+    rendered, resume = threading.Event(), threading.Event()
+
+    def slow_render(key):
+        picture = table["picture"]
+        rendered.set()
+        assert resume.wait(5)
+        return picture
+
+    first = threading.Thread(target=hub.push, args=("t1", slow_render))
+    first.start()
+    assert rendered.wait(5)
+    table["picture"] = "move 12"
+    hub.push("t1", lambda key: table["picture"])
+    resume.set()
+    first.join(5)
+    assert ws.wait_for(1) == ["move 12"]
+    assert wait_until(lambda: not conn.sending and not conn.queue)
+    assert ws.sent == ["move 12"]  # the older picture was never queued
+
+
 def test_a_connection_no_longer_valid_is_closed_and_dropped():
     hub = Hub()
     old = FakeSocket()
