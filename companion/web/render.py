@@ -58,8 +58,11 @@ def init_app(app) -> None:
     not have (its own ``player.html``, say) is looked for once, not on every rendering."""
     env = app.jinja_env
     env.context_class = parts.TrackingContext
-    env.install_gettext_callables(gettext=lambda s: translations().ugettext(s),
-                                  ngettext=lambda s, p, n: translations().ungettext(s, p, n), newstyle=True)
+    env.install_gettext_callables(
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
     env.globals["log_items"] = log_items
     if not env.auto_reload:
         env.loader = parts.RemembersMissing(env.loader)
