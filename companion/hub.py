@@ -36,7 +36,6 @@ class Connection:
     closed: bool = False
     # what the page shows, as the pushes see it (companion.web.pushes)
     shown: dict | None = None
-    last: str | None = None
     replies: list = field(default_factory=list)  # (until, parts) of answers that may land late
     pushed: int = 0  # the number of the newest push queued (``Hub.push``)
     # the queue and its sender

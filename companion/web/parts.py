@@ -217,8 +217,10 @@ class Parts:
         self._tables, self._per_part = tables, per_part
         self.renders = 0  # how many renderings there were (for benches)
 
-    def render(self, table_id: str, locale: str, part: str, values: dict, render) -> str:
-        """``render(values)`` -> HTML, or the HTML of a former rendering that read the same."""
+    def render(self, table_id: str, locale: str, part: str, values: dict, render, plain: dict | None = None) -> str:
+        """``render(values)`` -> HTML, or the HTML of a former rendering that read the same.
+        Should the rendering fail with the stand-ins, ``render(plain)`` (``values`` unless
+        given) is the answer, every time."""
         entries = self._entries(table_id, (locale, part))
         for entry in list(entries):
             if entry.holds(values):
@@ -230,7 +232,7 @@ class Parts:
             html = render(values)
         except Exception:  # something the stand-ins do not do: the real values, every time
             _recording.reset(token)
-            return render(values)
+            return render(values if plain is None else plain)
         _recording.reset(token)
         try:
             entry = Entry(_deps(recorder), html)

@@ -121,11 +121,10 @@ class Pushes:
         now = self.clock()
         with conn.lock:
             conn.replies = [(until, shown) for until, shown in conn.replies if until > now]
-            known = ([conn.shown] if conn.shown is not None else []) + [shown for _, shown in conn.replies]
-            if conn.shown is None:
-                known = []  # a new page: everything
+            replies = [shown for _, shown in conn.replies]
+        known = [] if conn.shown is None else [conn.shown] + replies  # a new page: everything
         text, shown = picture.push(known)
-        if text == conn.last:
-            return  # nothing changed for this page
-        conn.shown, conn.last = shown, text
+        if text is None:
+            return  # the page shows all of it already
+        conn.shown = shown
         self.hub.deliver(conn, text)

@@ -43,6 +43,7 @@ PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
 OOB_SWAP = "true"  # how a push swaps #main in (htmx's hx-swap-oob)
 SEQ = "\ue000seq\ue000"  # where a part shows the move number
 FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
+FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts left out
 _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
 # A log line (templates/_log.html): the same id, the same line, on the page that shows it.
 _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
@@ -279,26 +280,34 @@ class Picture:
         return Markup(self._join(lambda name, html: _wrap(name, _marks(html, seq, seq))))
 
     def shown(self) -> dict[str, str]:
-        """Each part as a page compares it: the move shown filled in, not the forms' one."""
+        """Each part as a page compares it: the move shown filled in, not the forms' one;
+        and the region's frame (``FRAME``: its own attributes, every part a placeholder)."""
         seq = str(self.seq)
-        return {name: html.replace(SEQ, seq) for name, html in self.parts.items()}
+        shown = {name: html.replace(SEQ, seq) for name, html in self.parts.items()}
+        shown[FRAME] = self._join(lambda name, html: _kept(name))
+        return shown
 
-    def push(self, known: list[dict]) -> tuple[str, dict]:
+    def push(self, known: list[dict]) -> tuple[str | None, dict]:
         """The out-of-band message for a page that shows one of ``known`` (each a former
         ``shown()``; several while a reply may still land after a push): a part every one of
-        them has is sent as a placeholder. Returns the message and what the page shows then."""
-        seq, shown = str(self.seq), self.shown()
+        them has is sent as a placeholder. Returns the message (None when the page shows
+        all of this picture in every case) and what the page shows then."""
+        seq, shown, whole = str(self.seq), self.shown(), []
 
         def part(name, html):
             now = shown[name]
+            if known and all(k.get(name) == now for k in known):
+                return _kept(name)
+            whole.append(name)
             if not known:
                 return _wrap(name, now.replace(FORM_SEQ, seq))
-            if all(k.get(name) == now for k in known):
-                return _kept(name)
             return _wrap(name, _keep_lines(now.replace(FORM_SEQ, seq), [k.get(name) or "" for k in known]))
 
-        text = self._join(part).replace('<div id="main"', f'<div id="main" hx-swap-oob="{OOB_SWAP}"', 1)
-        return text, shown
+        text = self._join(part)
+        if not whole and known and all(k.get(FRAME) == text for k in known):
+            return None, shown
+        shown[FRAME] = text if not whole else self._join(lambda name, html: _kept(name))
+        return text.replace('<div id="main"', f'<div id="main" hx-swap-oob="{OOB_SWAP}"', 1), shown
 
     def _join(self, part) -> str:
         out = []
@@ -343,12 +352,13 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
     template = current_app.jinja_env.get_template(PAGES[page])
     locale = str(get_locale())
     marked = dict(values, seq=SEQ, form_seq=FORM_SEQ)
+    plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
     cache, table_id = _parts(), now.row.id
     rendered = {}
     for name in template.blocks:
         rendered[name] = cache.render(
             table_id, locale, f"{page}:{name}", marked,
-            lambda v, name=name: parts.render_block(template, name, v))
+            lambda v, name=name: parts.render_block(template, name, v), plain)
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
     skeleton = _HOLDER.split(parts.render_skeleton(template, values, holders))
     return Picture(skeleton, rendered, now.seq)

@@ -142,3 +142,10 @@ def test_what_the_stand_ins_cannot_do_is_rendered_from_the_real_values_each_time
     assert cache.render("t", "en", "x", {"view": {"n": 1}}, draw) == "1"
     assert cache.render("t", "en", "x", {"view": {"n": 2}}, draw) == "2"
     assert len(calls) == 4  # each time: the try with stand-ins, then the real values
+
+
+def test_a_part_that_reckons_with_the_move_number_gets_the_real_one():
+    cache = parts.Parts()
+    draw, calls = template("{{ seq + 1 }}")
+    assert cache.render("t", "en", "x", {"seq": render.SEQ}, draw, plain={"seq": 5}) == "6"
+    assert cache.render("t", "en", "x", {"seq": render.SEQ}, draw, plain={"seq": 6}) == "7"
