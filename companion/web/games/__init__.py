@@ -35,6 +35,12 @@ itself (``forms.complete`` in ``_forms.html``; ``_complete.html``, labelled by
 the form back into it, for every game. An action type with a ``FORMS`` entry is read
 only by its own reader.
 
+Live pages are drawn part by part and a part is drawn again only when something it read
+changed (``companion.web.parts``), so a template must draw only from what it is given: no
+clock, no randomness, no state of its own. In the parts of ``phone_main.html`` and
+``table_main.html``, ``seq`` is a mark that becomes the move number: show it or post it,
+do not reckon with it (a part that does is drawn every time).
+
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
 environment's ``COMPANION_TEST_GAMES``, comma separated); it is never offered on the
