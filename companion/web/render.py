@@ -306,7 +306,6 @@ class Picture:
         text = self._join(part)
         if not whole and known and all(k.get(FRAME) == text for k in known):
             return None, shown
-        shown[FRAME] = text if not whole else self._join(lambda name, html: _kept(name))
         return text.replace('<div id="main"', f'<div id="main" hx-swap-oob="{OOB_SWAP}"', 1), shown
 
     def _join(self, part) -> str:
