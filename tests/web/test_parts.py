@@ -10,6 +10,9 @@ from jinja2 import Environment
 
 from companion.web import parts, render
 from tests.web.conftest import fa_form, join, toy_form
+from tests.web.manhattan import mh_form
+from tests.web.new_york import ny_config, ny_form
+from tests.web.palazzo_setup import pz_form
 
 
 def fresh(app, live, viewer, page, host):
@@ -22,11 +25,15 @@ def fresh(app, live, viewer, page, host):
         app.extensions["companion"]["parts"] = kept
 
 
-FORMS = {"toy": lambda: toy_form(("Anna", "Ben", "Cleo")),
-         "fifth_avenue": lambda: fa_form(names=("Anna", "Ben", "Cleo"), auctions="sealed", hands="private")}
+NAMES = ("Anna", "Ben", "Cleo")
+FORMS = {"toy": lambda: toy_form(NAMES),
+         "fifth_avenue": lambda: fa_form(names=NAMES, auctions="sealed", hands="private"),
+         "palazzo": lambda: pz_form(names=NAMES, bidding="sealed", hands="private"),
+         "new_york": lambda: ny_form(ny_config(3)),
+         "manhattan": lambda: mh_form(names=NAMES, hands="private")}
 
 
-@pytest.mark.parametrize("game", ["toy", "fifth_avenue"])
+@pytest.mark.parametrize("game", sorted(FORMS))
 def test_reused_parts_show_what_a_fresh_rendering_shows(app, client, game):
     response = client.post(f"/new/{game}", data=FORMS[game]())
     table_id = response.headers["Location"].rsplit("/", 1)[1]

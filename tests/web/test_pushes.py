@@ -3,13 +3,19 @@ its own picture, nothing when nothing did, and parts an htmx answer may still ov
 are sent again while it may land. Pages are stand-in sockets; the pushes are made here,
 one after another, as the pusher makes them."""
 
+import random
 import re
 import time
+from collections import Counter
+from importlib import import_module
+
+import pytest
 
 from companion.hub import Connection
 from companion.web import render
 from tests.live.clients import filled
 from tests.web.conftest import create_toy, join, post_action
+from tests.web.test_parts import FORMS as GAME_FORMS
 
 PART = re.compile(r'<div id="part-([\w-]+)" class="part"( hx-preserve)?>')
 FORM_SEQ = re.compile(r'<input type="hidden" name="seq" value="\d+">')
@@ -135,3 +141,52 @@ def test_parts_an_htmx_answer_may_overwrite_are_sent_again_while_it_may_land(app
     clock.now += 10
     push(app, pushes, table_id)  # nothing changed, the answer is long there: nothing sent
     assert len(settled(pages["p1"])) == 3
+
+
+# The form's move, in a part a push leaves as it was: the move that part was drawn at.
+FORM_MARKS = re.compile(r'(name="seq" value="|data-keep="[\w-]*?-)\d+"')
+
+
+def without_form_moves(html: str) -> str:
+    return FORM_MARKS.sub(r'\1"', html)
+
+
+@pytest.mark.parametrize("game", sorted(set(GAME_FORMS) - {"toy"}))
+def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app, client, game):
+    """Random moves of each game with screens; after each, every page (each phone, the
+    host's screen, a table screen) is pushed what changed. Put together as the browser
+    does, each page then shows exactly its own picture rendered afresh (never another
+    seat's), and each push after the first leaves parts out."""
+    table_id = client.post(f"/new/{game}", data=GAME_FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
+    ext = app.extensions["companion"]
+    tables, live = ext["tables"], ext["tables"].get(table_id)
+    for seat in live.seats:
+        join(app, table_id, seat)
+    tables.listeners.clear()  # pushed by the test, one at a time
+    secrets = tables.store.seats(table_id)
+    pages = {(seat, "phone"): Connection(Page(), table_id, seat, "phone", secrets[seat]) for seat in live.seats}
+    pages[(None, "host")] = Connection(Page(), table_id, None, "host")
+    pages[(None, "table")] = Connection(Page(), table_id, None, "table")
+    for conn in pages.values():
+        ext["hub"].join(conn)
+    playout = import_module(f"{live.engine.__name__}.playout")
+    rng, shows, pushed, partial = random.Random(game), {}, Counter(), Counter()
+    for _ in range(40):
+        push(app, ext["pushes"], table_id)
+        for key, conn in pages.items():
+            for message in settled(conn)[pushed[key]:]:
+                shows[key] = filled(message, shows.get(key))
+                partial[key] += pushed[key] > 0 and "hx-preserve></div>" in message
+                pushed[key] += 1
+            viewer, page = key
+            with app.test_request_context("/"):
+                fresh = render.main_html(live, viewer, "phone" if viewer else "table", host=page == "host")
+            shown = shows[key].replace(f' hx-swap-oob="{render.OOB_SWAP}"', "")
+            assert without_form_moves(shown) == without_form_moves(str(fresh)), (key, live.seq)
+        if live.engine.is_over(live.state):
+            break
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
+    assert live.seq >= 30
+    for key in pages:
+        assert pushed[key] > 10 and partial[key] == pushed[key] - 1, (key, pushed[key], partial[key])
