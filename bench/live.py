@@ -1,18 +1,27 @@
-"""Live push latency under real gunicorn: from just before a phone's POST until EVERY open
-page of that table (its table screen and four phones) has received its fresh view.
+"""Live pushes under real gunicorn, beside a bare broadcast baseline measured in the same run.
 
-Starts gunicorn with the agreed settings (deploy/gunicorn.conf.py: one gevent worker) on a
-loopback port with a temporary database, opens N Fifth Avenue tables with a host table
-screen and four phones each (every socket read by its own thread), then plays random legal
-actions on every table at once, each table's actions one after another with a pause
-between them. Prints p50/p99 latency, errors and the worker's memory per scenario.
+For each game with screens and each size (1, 20 and 50 tables by default), gunicorn starts
+with the agreed settings (deploy/gunicorn.conf.py: one gevent worker) on a loopback port
+with a temporary database; a table of its own plays ``--warmup`` moves first (what a
+server does once, such as compiling templates, is not counted). Then each table gets its
+host's table screen and a phone per seat (up to four: five pages), every socket read by a
+thread of its own, and every table plays random legal actions at once, one after another
+with a pause between them. A move's latency runs from just before its POST until EVERY
+page of its table has the new move.
 
-Run: ``.venv/bin/python bench/live.py [--quick] [--pause S] [--game GAME]``
-(New York: four players, the host's screen entering every refill the engine's playout draws;
-Palazzo: four players with sealed bids and private hands, every move from a phone;
-Manhattan: four players with private hands, each phone entering the cards it draws).
-Targets: 1 table × 5 clients p99 ≤ 50 ms; 20 tables × 5 clients p99 ≤ 150 ms; no
-errors; worker RSS ≤ 150 MB.
+The baseline (bench/broadcast.py: Flask and flask-sock only, the same gunicorn settings)
+runs the same sizes: a POST sends each of a table's five sockets one 19 KB message.
+
+Per run it prints: moves, latency p50/p99/max, the worker's CPU per move, the bytes of a
+push per page (median and mean over every push after the first full picture, table
+screens and phones apart), errors and the worker's memory; then the app against the
+baseline (p99 and CPU ratios). With ``--compare DIR`` the app also runs from another
+checkout (say, the code before a change) in the same run, so the figures compare.
+
+Run: ``.venv/bin/python bench/live.py [--quick] [--tables 1,20,50] [--games fifth_avenue]
+[--compare DIR] [--no-baseline]``.
+Targets (issue 17): CPU per move <= 3 ms with 5 pages; a typical push <= 4 KB per page;
+1 table p99 <= 2x the baseline's; 50 tables p99 <= 50 ms, no errors, worker RSS <= 120 MB.
 """
 
 import argparse
@@ -26,26 +35,20 @@ import sys
 import tempfile
 import threading
 import time
+from dataclasses import dataclass, field
+from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # the real HTTP/WebSocket clients are shared with tests/live
 
-from tests.live.clients import Browser, Table  # noqa: E402
-from tests.web.conftest import fa_form  # noqa: E402
-from tests.web.new_york import ny_config, ny_form  # noqa: E402
-from tests.web.palazzo_setup import pz_form  # noqa: E402
-from tests.web.manhattan import mh_form  # noqa: E402
+from tests.live.clients import Browser, Listener, Table  # noqa: E402
 
-SEATS = ("p1", "p2", "p3", "p4")
+from companion.engines import TABLE  # noqa: E402
+
+WAIT = 10.0  # seconds a page may take to get its update before it counts as an error
+RSS_TARGET_MB = 120
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
-SCENARIOS = ((1, 0.050), (20, 0.150))  # tables, p99 target in seconds
-RSS_TARGET_MB = 150
-WAIT = 5.0  # seconds a page may take to get its update before it counts as an error
-FORMS = {"fifth_avenue": lambda: fa_form(names=NAMES),
-         "new_york": lambda: ny_form(ny_config(len(SEATS))),
-         "palazzo": lambda: pz_form(names=NAMES, bidding="sealed", hands="private"),
-         "manhattan": lambda: mh_form(names=NAMES, hands="private")}
 
 
 def free_port() -> int:
@@ -55,19 +58,21 @@ def free_port() -> int:
 
 
 class Gunicorn:
-    """gunicorn -c deploy/gunicorn.conf.py on a loopback port, with its own database;
-    ``flags`` are more gunicorn options (they win over the file's)."""
+    """gunicorn -c deploy/gunicorn.conf.py on a loopback port, with its own database; ``root``
+    is the checkout whose code it runs, ``app`` another WSGI app than the companion's,
+    ``flags`` more gunicorn options (they win over the file's)."""
 
-    def __init__(self, workdir: str, *flags: str):
+    def __init__(self, workdir: str, *flags: str, root: Path = ROOT, app: str | None = None,
+                 env: dict | None = None):
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, COMPANION_DB=os.path.join(workdir, f"bench-{self.port}.sqlite3"),
-                   COMPANION_PUBLIC_URL=self.base + "/")
+                   COMPANION_PUBLIC_URL=self.base + "/", PYTHONPATH=str(root), **(env or {}))
         self.log = open(os.path.join(workdir, f"gunicorn-{self.port}.log"), "w+")
         self.process = subprocess.Popen(
-            [str(ROOT / ".venv/bin/gunicorn"), "-c", str(ROOT / "deploy/gunicorn.conf.py"),
-             "--bind", f"127.0.0.1:{self.port}", *flags],
-            cwd=ROOT, env=env, stdout=self.log, stderr=subprocess.STDOUT)
+            [str(ROOT / ".venv/bin/gunicorn"), "-c", str(root / "deploy/gunicorn.conf.py"),
+             "--bind", f"127.0.0.1:{self.port}", *flags, *([app] if app else [])],
+            cwd=root, env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self._wait_ready()
 
     def _wait_ready(self, timeout: float = 30) -> None:
@@ -102,8 +107,8 @@ class Gunicorn:
         """The first exception the server logged, with its traceback."""
         self.log.seek(0)
         text = self.log.read()
-        at = text.find("Exception on ")
-        return text[at:at + 4000] if at >= 0 else None
+        at = text.find("Traceback")
+        return text[max(0, at - 300):at + 4000] if at >= 0 else None
 
     def stop(self) -> None:
         self.process.send_signal(signal.SIGTERM)
@@ -115,13 +120,63 @@ class Gunicorn:
         self.log.close()
 
 
-class Run:
-    """Latencies and errors, shared by the tables' driver threads."""
+def percentile(values: list[float], p: float) -> float:
+    return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 else values[0]
 
-    def __init__(self):
-        self.latencies: list[float] = []
-        self.errors: list[str] = []
-        self.lock = threading.Lock()
+
+# the games ------------------------------------------------------------------------------
+
+def fifth_avenue_form() -> dict:
+    from tests.web.conftest import fa_form
+    return fa_form(names=NAMES)
+
+
+def new_york_form() -> dict:
+    """Four players; the host's screen enters every refill the engine's playout draws."""
+    from tests.web.new_york import ny_config, ny_form
+    return ny_form(ny_config(len(NAMES)))
+
+
+def palazzo_form() -> dict:
+    """Four players with sealed bids and private hands, every move from a phone."""
+    from tests.web.palazzo_setup import pz_form
+    return pz_form(names=NAMES, bidding="sealed", hands="private")
+
+
+def manhattan_form() -> dict:
+    """Four players with private hands, each phone entering the cards it draws."""
+    from tests.web.manhattan import mh_form
+    return mh_form(names=NAMES, hands="private")
+
+
+FORMS = {"fifth_avenue": fifth_avenue_form, "new_york": new_york_form, "palazzo": palazzo_form,
+         "manhattan": manhattan_form}
+
+
+def games_with_screens(root: Path) -> list[str]:
+    """The games the checkout at ``root`` offers (an engine and a screen adapter) that this
+    bench can set up."""
+    found = []
+    for game in FORMS:
+        if (root / "companion/web/games" / f"{game}.py").exists():
+            try:
+                FORMS[game]()
+            except ImportError:
+                continue
+            found.append(game)
+    return found
+
+
+# the tables and their drivers --------------------------------------------------------------
+
+@dataclass
+class Run:
+    """What one run measured, shared by the tables' driver threads."""
+
+    name: str
+    latencies: list[float] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     def record(self, latency: float | None = None, error: str | None = None) -> None:
         with self.lock:
@@ -131,74 +186,136 @@ class Run:
                 self.latencies.append(latency)
 
 
-def open_table(base: str, game: str = "fifth_avenue"):
-    """A 4-player table with its host table screen and four phones connected and quiet."""
-    table = Table(base, FORMS[game](), game)
-    pages = [table.host.listen(table.id)]
-    for seat in SEATS:
-        pages.append(table.join(seat).listen(table.id, phone=True))
-    for page in pages:
-        page.wait_seq(0, WAIT)
-    return table, pages
+class AppTable:
+    """A table of ``game`` with its host's table screen and a phone per seat, listening."""
+
+    def __init__(self, base: str, game: str):
+        self.table = Table(base, FORMS[game](), game)
+        seats = [p["seat"] for p in self.table.game.config["players"]]
+        self.pages = {"table": [self.table.host.listen(self.table.id, timeout=WAIT)], "phone": []}
+        for seat in seats:
+            self.pages["phone"].append(self.table.join(seat).listen(self.table.id, phone=True, timeout=WAIT))
+        for page in self.all_pages():
+            page.wait_seq(0, WAIT)
+
+    def all_pages(self) -> list[Listener]:
+        return self.pages["table"] + self.pages["phone"]
+
+    def over(self) -> bool:
+        return self.table.game.engine.is_over(self.table.game.state)
+
+    def move(self, rng) -> tuple[int, str | None]:
+        """Post one random legal action; (the move now, an error or None)."""
+        seat, action = self.table.game.choose(rng)
+        try:
+            reply = self.table.post(seat, action)
+        except OSError as error:
+            return self.table.game.seq, f"POST {action['type']}: {error!r}"
+        if reply.status != 200:
+            return self.table.game.seq, f"POST {action['type']} as {seat} -> {reply.status}"
+        self.table.game.commit(seat, action)
+        return self.table.game.seq, None
 
 
-def drive(table, pages, actions: int, pause: float, rng: random.Random, run: Run) -> None:
-    """Play up to ``actions`` random legal actions, timing each until every page has it."""
+class BaselineTable:
+    """A table of the bare broadcast app: five sockets, a POST per move."""
+
+    def __init__(self, base: str, number: int):
+        self.base, self.id = base, f"t{number}" if number >= 0 else "warm-up"
+        browser = Browser(base)
+        url = f"ws://{browser.host}:{browser.port}/b/{self.id}/ws"
+        self.pages = {"table": [Listener(url, timeout=WAIT)], "phone": [Listener(url, timeout=WAIT) for _ in range(4)]}
+        self.seq = 0
+        for page in self.all_pages():
+            page.wait_seq(0, WAIT)
+
+    def all_pages(self) -> list[Listener]:
+        return self.pages["table"] + self.pages["phone"]
+
+    def over(self) -> bool:
+        return False
+
+    def move(self, rng) -> tuple[int, str | None]:
+        try:
+            reply = Browser(self.base).post(f"/b/{self.id}/move", {})
+        except OSError as error:
+            return self.seq, f"POST: {error!r}"
+        if reply.status != 200:
+            return self.seq, f"POST -> {reply.status}"
+        self.seq += 1
+        return self.seq, None
+
+
+def drive(table, actions: int, pause: float, rng: random.Random, run: Run) -> None:
+    """Play up to ``actions`` moves, timing each until every page of the table has it."""
     time.sleep(rng.uniform(0, pause))  # the tables do not all act in step
     try:
-        _play(table, pages, actions, pause, rng, run)
+        for _ in range(actions):
+            if table.over():
+                return
+            start = time.perf_counter()
+            seq, error = table.move(rng)
+            if error:
+                run.record(error=error)
+                return  # the replica and the server may no longer agree
+            try:
+                last = max(page.wait_seq(seq, WAIT).at for page in table.all_pages())
+            except TimeoutError as error:
+                run.record(error=f"update {seq} missing: {error}")
+                return
+            run.record(latency=last - start)
+            time.sleep(pause)
     except Exception as error:  # a failure of this table must not go unnoticed in its thread
-        run.record(error=f"table {table.id}: {error!r}")
+        run.record(error=f"{error!r}")
 
 
-def _play(table, pages, actions: int, pause: float, rng: random.Random, run: Run) -> None:
-    for _ in range(actions):
-        if table.game.engine.is_over(table.game.state):
-            return
-        seat, action = table.game.choose(rng)
-        start = time.perf_counter()
-        try:
-            reply = table.post(seat, action)
-        except OSError as error:
-            run.record(error=f"POST {action['type']}: {error!r}")
-            return
-        if reply.status != 200:
-            run.record(error=f"POST {action['type']} -> {reply.status}")
-            return  # the replica and the server no longer agree
-        table.game.commit(seat, action)
-        try:
-            last = max(page.wait_seq(table.game.seq, WAIT).at for page in pages)
-        except TimeoutError as error:
-            run.record(error=f"update {table.game.seq} missing: {error}")
-            return
-        run.record(latency=last - start)
-        time.sleep(pause)
+@dataclass
+class Figures:
+    moves: int
+    p50: float
+    p99: float
+    cpu: float  # worker CPU ms per move
+    push: dict  # page kind -> (median, mean) bytes per push
+    errors: int
+    rss: tuple
 
 
-def percentile(values: list[float], p: float) -> float:
-    return statistics.quantiles(values, n=100, method="inclusive")[p - 1] if len(values) > 1 else values[0]
+def warm_up(open_table, moves: int) -> None:
+    """Play a table for a while, so what a server does once (compiling templates) is not
+    counted against the moves that follow."""
+    table = open_table(-1)
+    rng = random.Random(99)
+    try:
+        for _ in range(moves):
+            if table.over():
+                break
+            seq, error = table.move(rng)
+            if error:
+                break
+            for page in table.all_pages():
+                page.wait_seq(seq, WAIT)
+    finally:
+        for page in table.all_pages():
+            page.close()
 
 
-def scenario(tables: int, target: float, args, workdir: str) -> bool:
-    server = Gunicorn(workdir)
-    run, pages_all = Run(), []
+def scenario(name: str, server: Gunicorn, open_table, tables: int, args) -> Figures:
+    run, opened = Run(name), []
+    if args.warmup:
+        warm_up(open_table, args.warmup)
     try:
         start = time.perf_counter()
-        opened = []
-        for _ in range(tables):
+        for i in range(tables):
             try:
-                opened.append(open_table(server.base, args.game))
+                opened.append(open_table(i))
             except (OSError, TimeoutError, AssertionError) as error:
                 run.record(error=f"opening a table: {error!r}")
                 break
         setup = time.perf_counter() - start
-        for _, pages in opened:
-            pages_all += pages
         idle_rss, _ = server.memory_mb()
         cpu_before = server.cpu_seconds()
-        drivers = [threading.Thread(target=drive, args=(table, pages, args.actions, args.pause,
-                                                        random.Random(i), run))
-                   for i, (table, pages) in enumerate(opened)]
+        drivers = [threading.Thread(target=drive, args=(table, args.actions, args.pause, random.Random(i), run))
+                   for i, table in enumerate(opened)]
         for d in drivers:
             d.start()
         for d in drivers:
@@ -207,39 +324,99 @@ def scenario(tables: int, target: float, args, workdir: str) -> bool:
         cpu = server.cpu_seconds() - cpu_before
         logged = server.first_error()
     finally:
-        for page in pages_all:
-            page.close()
-        server.stop()
+        for table in opened:
+            for page in table.all_pages():
+                page.close()
     lat = run.latencies
-    p50 = percentile(lat, 50) * 1000 if lat else float("nan")
-    p99 = percentile(lat, 99) * 1000 if lat else float("nan")
-    ok = bool(lat) and p99 <= target * 1000 and not run.errors and peak <= RSS_TARGET_MB
-    print(f"{args.game}: {tables:>2} tables x {1 + len(SEATS)} clients ({len(pages_all)} sockets, "
-          f"pause {args.pause} s): {len(lat)} actions, p50 {p50:.1f} ms, p99 {p99:.1f} ms "
-          f"(target {target * 1000:.0f}), max {max(lat, default=0) * 1000:.1f} ms, "
-          f"worker CPU {cpu * 1000 / max(len(lat), 1):.1f} ms per action, errors {len(run.errors)}, "
-          f"worker RSS {idle_rss:.1f} MB idle / {rss:.1f} MB after / {peak:.1f} MB peak "
-          f"(target {RSS_TARGET_MB}), set-up {setup:.1f} s -> {'OK' if ok else 'MISSED'}")
-    for error in run.errors[:5]:
-        print(f"    error: {error}")
+    figures = Figures(len(lat), percentile(lat, 50) * 1000 if lat else float("nan"),
+                      percentile(lat, 99) * 1000 if lat else float("nan"),
+                      cpu * 1000 / max(len(lat), 1), push_sizes(opened), len(run.errors), (idle_rss, rss, peak))
+    pushes = ", ".join(f"{kind} {med / 1024:.1f} KB median / {mean / 1024:.1f} KB mean"
+                       for kind, (med, mean) in figures.push.items())
+    print(f"  {name:<9} {tables:>2} tables x {len(opened[0].all_pages()) if opened else 0} pages: "
+          f"{figures.moves} moves, p50 {figures.p50:.1f} ms, p99 {figures.p99:.1f} ms, "
+          f"max {max(lat, default=0) * 1000:.1f} ms, CPU {figures.cpu:.2f} ms/move, "
+          f"push {pushes}, errors {figures.errors}, RSS {idle_rss:.0f} idle / {rss:.0f} / {peak:.0f} peak MB, "
+          f"set-up {setup:.1f} s", flush=True)
+    for error in run.errors[:3]:
+        print(f"      error: {error}")
     if logged:
-        print("    the server logged:\n" + logged)
-    return ok
+        print("      the server logged:\n" + logged)
+    return figures
+
+
+def push_sizes(opened) -> dict:
+    """Bytes of each push after the first picture of each page, per kind of page."""
+    sizes = {}
+    for kind in ("table", "phone"):
+        values = [m.size for t in opened for page in t.pages[kind] for m in page.messages[1:] if m.seq is not None]
+        if values:
+            sizes[kind] = (statistics.median(values), statistics.fmean(values))
+    return sizes
+
+
+def run_app(label: str, root: Path, game: str, tables: int, args, workdir: str) -> Figures:
+    server = Gunicorn(workdir, root=root)
+    try:
+        return scenario(label, server, lambda i: AppTable(server.base, game), tables, args)
+    finally:
+        server.stop()
+
+
+def run_baseline(tables: int, args, workdir: str) -> Figures:
+    server = Gunicorn(workdir, app="bench.broadcast:create_app()", env={"BROADCAST_BYTES": str(args.baseline_bytes)})
+    try:
+        return scenario("baseline", server, lambda i: BaselineTable(server.base, i), tables, args)
+    finally:
+        server.stop()
+
+
+def verdict(tables: int, app: Figures, base: Figures | None) -> str:
+    pushes = [med for med, _ in app.push.values()]
+    checks = [("CPU/move <= 3 ms", app.cpu <= 3.0), ("typical push <= 4 KB", bool(pushes) and max(pushes) <= 4096),
+              ("no errors", app.errors == 0)]
+    if tables == 1 and base:
+        checks.append(("p99 <= 2x baseline", app.p99 <= 2 * base.p99))
+    if tables >= 50:
+        checks += [("p99 <= 50 ms", app.p99 <= 50), (f"RSS <= {RSS_TARGET_MB} MB", app.rss[2] <= RSS_TARGET_MB)]
+    ratio = f"p99 {app.p99 / base.p99:.2f}x, CPU {app.cpu / base.cpu:.2f}x the baseline; " if base else ""
+    return ratio + ", ".join(f"{name}: {'ok' if ok else 'MISSED'}" for name, ok in checks)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="a short run (fewer actions per table)")
+    parser.add_argument("--tables", default="1,20,50", help="sizes to run, comma separated")
+    parser.add_argument("--games", help="games to run, comma separated (default: every game with screens)")
     parser.add_argument("--pause", type=float, default=1.0, help="seconds between two actions of one table")
     parser.add_argument("--actions", type=int, help="actions per table")
-    parser.add_argument("--game", choices=sorted(FORMS), default="fifth_avenue", help="the game on every table")
+    parser.add_argument("--compare", type=Path, help="another checkout whose app runs too, in the same run")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the bare broadcast baseline")
+    parser.add_argument("--baseline-bytes", type=int, default=19 * 1024, help="the baseline's message size")
+    parser.add_argument("--warmup", type=int, default=40,
+                        help="moves played on a table of its own before measuring (0: none)")
     args = parser.parse_args()
-    args.actions = args.actions or (12 if args.quick else 60)
+    args.actions = args.actions or (12 if args.quick else 40)
+    sizes = [int(n) for n in args.tables.split(",")]
+    games = args.games.split(",") if args.games else games_with_screens(ROOT)
+    roots = [("app", ROOT)] + ([("compared", args.compare.resolve())] if args.compare else [])
     print("load average before: %.2f %.2f %.2f (the machine is shared: figures vary with it)" % os.getloadavg())
+    print(f"games {', '.join(games)}; {args.actions} actions per table, {args.pause} s apart")
+    if args.compare:
+        print(f"app: {ROOT}; compared: {args.compare}")
+    all_ok = True
     with tempfile.TemporaryDirectory(prefix="companion-bench-") as workdir:
-        results = [scenario(tables, target, args, workdir) for tables, target in SCENARIOS]
+        for tables in sizes:
+            print(f"{tables} table{'s' if tables > 1 else ''}:")
+            base = None if args.no_baseline else run_baseline(tables, args, workdir)
+            for game in games:
+                for label, root in roots:
+                    figures = run_app(f"{label}" if len(games) == 1 else f"{label}:{game[:2]}", root, game,
+                                      tables, args, workdir)
+                    print(f"      {label} {game}: {verdict(tables, figures, base)}")
+                    all_ok &= label != "app" or "MISSED" not in verdict(tables, figures, base)
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
-    sys.exit(0 if all(results) else 1)
+    sys.exit(0 if all_ok else 1)
 
 
 if __name__ == "__main__":

@@ -1,26 +1,27 @@
-"""The WebSocket hub: who is connected to which table, and per-viewer pushes.
+"""The WebSocket hub: who is connected to which table, and sending to each of them.
 
-Every open page holds one socket. After each change of a table the hub asks a
-render function for each connection's *own* HTML (a seat's view differs from
-another's) and sends it. ``ws.send`` is not thread-safe, so each connection has
-its own lock. Presence is remembered per seat, so a sleeping phone keeps its
-seat and only shows as away after a grace period.
-
-Pushes run in whichever thread changed the table (or opened a socket), so two of
-them can overlap: one that started earlier may render an older picture and finish
-sending later. Each push is numbered when it starts, before it reads the table, and
-a connection skips a push numbered lower than one it has already sent. Every change
-is followed by a push that starts after it, so the last picture a page keeps is the
-newest.
+Every open page holds one socket. What a page is sent is queued on its connection and
+sent by a sender of its own (a greenlet under the gevent worker), started when there is
+something to send and gone when the queue is empty: whoever queues a message never
+waits for the network, so a move's answer never waits for any page. A page that does
+not keep up (a send that has not finished after ``SEND_TIMEOUT`` seconds, or more than
+``BACKLOG`` messages waiting) is dropped: its socket is shut, its browser reconnects and
+gets the whole current picture. Presence is remembered per seat, so a sleeping phone
+keeps its seat and only shows as away after a grace period.
 """
 
 import itertools
+import socket
 import threading
 import time
-from collections import defaultdict
+from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
 AWAY_AFTER = 45.0  # seconds without a socket before a seat shows as away
+SEND_TIMEOUT = 10.0  # seconds one message may take to leave before its page is dropped
+BACKLOG = 32  # messages a page may have waiting before it is dropped
+WATCH_EVERY = 1.0  # seconds between two looks for stuck sends
+_CLOSE = object()  # in a queue: close the socket (a seat handed over) after what came before
 
 
 @dataclass(eq=False)
@@ -28,37 +29,79 @@ class Connection:
     ws: object
     table_id: str
     viewer: str | None  # a seat, or None for the table screen
-    page: str  # "phone" | "table"
+    page: str  # "phone" | "table" | "host"
     secret: str | None = None  # the seat secret it connected with
     locale: str = "en"
     lock: threading.Lock = field(default_factory=threading.Lock)
     closed: bool = False
-    sent_push: int = 0  # the number of the newest push sent
+    # what the page shows, as the pushes see it (companion.web.pushes)
+    shown: dict | None = None
+    replies: list = field(default_factory=list)  # (until, parts) of answers that may land late
+    pushed: int = 0  # the number of the newest push queued (``Hub.push``)
+    # the queue and its sender
+    queue: deque = field(default_factory=deque)
+    sending: bool = False
+    since: float | None = None  # when the message being sent started to leave
 
-    def send(self, text: str, push: int | None = None) -> bool:
-        """Send ``text``; as push number ``push``, only if no newer push was sent."""
+    def send(self, text, clock=time.monotonic) -> bool:
+        """Queue ``text`` for the page; False if the page is gone or just dropped."""
         with self.lock:
             if self.closed:
                 return False
-            if push is not None:
-                if push < self.sent_push:
-                    return True  # the page already shows a newer picture
-                self.sent_push = push
-            try:
-                self.ws.send(text)
-                return True
-            except Exception:  # the peer went away mid-send
-                self.closed = True
-                return False
+            if len(self.queue) >= BACKLOG:
+                overflow = True
+            else:
+                overflow = False
+                self.queue.append(text)
+                start = not self.sending
+                self.sending = True
+        if overflow:
+            self.drop()
+            return False
+        if start:
+            _spawn(self._drain, clock)
+        return True
 
     def close(self) -> None:
-        with self.lock:
-            if not self.closed:
-                self.closed = True
-                try:
+        """Close the socket once what is queued has left (a seat handed over)."""
+        self.send(_CLOSE)
+
+    def _drain(self, clock) -> None:
+        while True:
+            with self.lock:
+                if self.closed or not self.queue:
+                    self.sending, self.since = False, None
+                    return
+                text = self.queue.popleft()
+                self.since = clock()
+            try:
+                if text is _CLOSE:
+                    self.closed = True
                     self.ws.close(reason=1008, message="seat handed over")
-                except Exception:
-                    pass
+                else:
+                    self.ws.send(text)
+            except Exception:  # the peer went away mid-send, or the page was dropped
+                self.drop()
+
+    def stuck(self, now: float) -> bool:
+        since = self.since
+        return since is not None and now - since > SEND_TIMEOUT
+
+    def drop(self) -> None:
+        """Give up on the page: shut its socket, which also ends a send stuck on it."""
+        with self.lock:
+            self.closed = True
+            self.queue.clear()
+        sock = getattr(self.ws, "sock", None)
+        if sock is not None:
+            try:
+                sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+
+
+def _spawn(target, *args) -> None:
+    threading.Thread(target=target, args=args, daemon=True, name="companion-send").start()
 
 
 class Hub:
@@ -67,21 +110,33 @@ class Hub:
         self._lock = threading.Lock()
         self._conns: dict[str, set[Connection]] = defaultdict(set)
         self._last_seen: dict[tuple[str, str], float] = {}
+        self._watching = False
         self._pushes = itertools.count(1)  # numbers pushes in the order they start
 
     def join(self, conn: Connection) -> None:
         with self._lock:
             self._conns[conn.table_id].add(conn)
+            watch, self._watching = not self._watching, True
+        if watch:
+            _spawn(self._watch)
 
     def leave(self, conn: Connection) -> None:
         with self._lock:
-            self._conns[conn.table_id].discard(conn)
+            conns = self._conns.get(conn.table_id)
+            if conns is not None:
+                conns.discard(conn)
+                if not conns:
+                    del self._conns[conn.table_id]
             if conn.viewer is not None:
                 self._last_seen[(conn.table_id, conn.viewer)] = self._clock()
 
     def connections(self, table_id: str) -> list[Connection]:
         with self._lock:
             return list(self._conns.get(table_id, ()))
+
+    def all_connections(self) -> list[Connection]:
+        with self._lock:
+            return [c for conns in self._conns.values() for c in conns]
 
     def presence(self, table_id: str, seats: list[str]) -> dict[str, str]:
         """``"here"`` (a socket is open), ``"away"`` (none for a while) or ``"never"``."""
@@ -95,15 +150,23 @@ class Hub:
                 result[seat] = "away" if seen is not None else "never"
         return result
 
+    def deliver(self, conn: Connection, text: str) -> bool:
+        """Queue ``text`` for ``conn``; a page that is gone or cannot keep up leaves."""
+        if conn.send(text, self._clock):
+            return True
+        self.leave(conn)
+        return False
+
     def push(self, table_id: str, render, still_valid=lambda conn: True,
              key=lambda conn: (conn.viewer, conn.page), only=lambda conn: True) -> int:
-        """Send every connection of a table its own HTML; returns how many got it.
+        """Queue for every connection of a table its own HTML; returns how many got it.
 
-        ``render(key(conn))`` is called once per distinct key, so ten table
-        screens cost one rendering; connections for which ``still_valid`` fails
-        (a seat handed to another phone) are closed instead; ``only`` picks
-        which connections to consider.
-        """
+        ``render(key(conn))`` is called once per distinct key, so ten table screens cost
+        one rendering; connections for which ``still_valid`` fails (a seat handed to
+        another phone) are closed instead; ``only`` picks which to consider. Two pushes
+        that overlap (each from a thread of its own) never leave a page with the older
+        picture: a push is numbered when it starts, and one older than what a page was
+        last queued is skipped for that page."""
         with self._lock:
             number = next(self._pushes)
         cache, sent = {}, 0
@@ -117,8 +180,20 @@ class Hub:
             k = key(conn)
             if k not in cache:
                 cache[k] = render(k)
-            if conn.send(cache[k], number):
-                sent += 1
-            else:
-                self.leave(conn)
+            with conn.lock:
+                older, conn.pushed = number < conn.pushed, max(number, conn.pushed)
+            if older:
+                sent += 1  # the page has a newer picture on its way
+                continue
+            sent += self.deliver(conn, cache[k])
         return sent
+
+    def _watch(self) -> None:
+        """Drop the pages whose send is stuck (a page that stopped reading)."""
+        while True:
+            time.sleep(WATCH_EVERY)
+            now = self._clock()
+            for conn in self.all_connections():
+                if conn.stuck(now):
+                    conn.drop()
+                    self.leave(conn)

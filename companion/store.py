@@ -79,7 +79,14 @@ V2 = [
     )""",
 ]
 
-MIGRATIONS = [V1, V2]  # MIGRATIONS[n - 1] takes a file to version n
+# Version 3: an undone move remembers whether it was made in a simultaneous step, so
+# the audit trail names it only a "sealed submission" (not a bid or a pass). A move
+# undone before version 3 has NULL: nothing is known of it, so it shows as a "move".
+V3 = [
+    "ALTER TABLE undone ADD COLUMN sealed INTEGER",
+]
+
+MIGRATIONS = [V1, V2, V3]  # MIGRATIONS[n - 1] takes a file to version n
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -231,8 +238,9 @@ class Store:
             )
         return event
 
-    def undo(self, table_id: str, count: int) -> list[Event]:
-        """Move the last ``count`` events into the audit trail; returns them."""
+    def undo(self, table_id: str, count: int, sealed: set[int] = frozenset()) -> list[Event]:
+        """Move the last ``count`` events into the audit trail, those numbered in
+        ``sealed`` marked as made in a simultaneous step; returns them."""
         with self.write() as db:
             rows = db.execute(
                 "SELECT seq, seat, action, at FROM events WHERE table_id=? "
@@ -240,8 +248,9 @@ class Store:
             ).fetchall()
             now = self.now()
             db.executemany(
-                "INSERT INTO undone VALUES (?,?,?,?,?,?)",
-                [(table_id, r["seq"], r["seat"], r["action"], r["at"], now) for r in rows],
+                "INSERT INTO undone VALUES (?,?,?,?,?,?,?)",
+                [(table_id, r["seq"], r["seat"], r["action"], r["at"], now, int(r["seq"] in sealed))
+                 for r in rows],
             )
             db.executemany(
                 "DELETE FROM events WHERE table_id=? AND seq=?", [(table_id, r["seq"]) for r in rows]

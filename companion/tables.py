@@ -2,12 +2,15 @@
 
 The current state of a table is the fold of ``engine.apply`` over its events. The
 latest state is kept in memory and rebuilt from SQLite on first use after a
-start, so a restart (even a pulled plug) resumes every table exactly.
+start, so a restart (even a pulled plug) resumes every table exactly. Rebuilding
+only applies the events: a move's log line is written for its readers when a page
+first shows it (``Live.lines``), and only the last few moves can be shown.
 
 This service is the web layer's only way to the store. Its refusals carry a text
 (``companion.engines.text``), shown in each reader's language, and an HTTP status.
 """
 
+import itertools
 import secrets
 import threading
 from dataclasses import dataclass, field
@@ -21,6 +24,9 @@ from .archive import Archive
 from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
+LOG_LINES = 30  # the most log lines any page shows: older moves keep no line
+_versions = itertools.count(1)  # every change of any table gets a new, larger number
+_move_keys = itertools.count(1)  # every move this process holds gets a number of its own
 
 
 class Refused(Exception):
@@ -55,21 +61,75 @@ class BadSetup(Refused):
         return cls(error.text, rule=error.rule)
 
 
+@dataclass(eq=False)
+class Move:
+    """A committed event as a table keeps it. Until its log line has been written for
+    every reader, it also holds the states around it (``describe`` reads both)."""
+
+    seq: int
+    seat: str
+    action: dict
+    at: float
+    simultaneous: bool  # made in a step where several seats were due (a sealed bid)
+    before: dict | None = None
+    after: dict | None = None
+    texts: dict | None = None  # reader ("" for the table) -> its log line (a text or None)
+    alike: dict | None = None  # reader -> the first reader with the same line (pages share it)
+    key: int = field(default_factory=lambda: next(_move_keys))  # tells it from another move
+
+
 @dataclass
 class Live:
-    """A table in memory: its row, engine, state and who had to act after each event."""
+    """A table in memory: its row, engine, state, the moves made and who had to act
+    after each one. ``version`` grows with every change (a move, an undo, a status)."""
 
     row: TableRow
     engine: ModuleType
     state: dict
     seq: int = 0
     to_act: list[set] = field(default_factory=list)  # to_act[n]: after n events
-    log: list[dict] = field(default_factory=list)  # per event: its log line (a text) per viewer
+    moves: list[Move] = field(default_factory=list)  # moves[n - 1]: event n
+    version: int = field(default_factory=lambda: next(_versions))
     lock: threading.Lock = field(default_factory=threading.Lock)
+    _lines_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def seats(self) -> list[str]:
         return [p["seat"] for p in self.row.config["players"]]
+
+    def snapshot(self) -> tuple[dict, int, int, TableRow]:
+        """The state, move number, version and row, all of one moment."""
+        with self.lock:
+            return self.state, self.seq, self.version, self.row
+
+    def lines(self, viewer: str | None, count: int = LOG_LINES, upto: int | None = None) -> list[dict]:
+        """The last ``count`` (at most ``LOG_LINES``) log lines as ``viewer`` reads them,
+        newest first, of the moves up to ``upto`` (all by default): ``{"seq", "seat",
+        "at", "text", "key", "alike"}`` (``text`` may be None; ``key`` tells this move
+        from any other this process holds, one that took its number after an undo too;
+        ``alike`` is the first reader who reads the same line: "" for a public one)."""
+        moves = self.moves
+        if upto is not None and moves and moves[-1].seq > upto:
+            moves = [m for m in moves if m.seq <= upto]
+        recent = moves[-min(count, LOG_LINES):] if count > 0 else []
+        return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self._text(m, viewer),
+                 "key": m.key, "alike": m.alike.get(viewer or "", "")} for m in reversed(recent)]
+
+    def _text(self, move: Move, viewer: str | None):
+        if move.texts is None:
+            with self._lines_lock:
+                if move.texts is None:
+                    # Written for every reader at once, so the states can go.
+                    readers = [None] + self.seats
+                    texts = {r or "": self.engine.describe(move.before, move.after, move.seat,
+                                                           move.action, r) for r in readers}
+                    move.alike = {r: next(s for s, t in texts.items() if t == text) for r, text in texts.items()}
+                    move.texts = texts
+                    move.before = move.after = None
+        return move.texts.get(viewer or "", move.texts.get(""))
+
+    def changed(self) -> None:
+        self.version = next(_versions)
 
 
 class Tables:
@@ -128,21 +188,48 @@ class Tables:
         return self.store.table_by_code(code)
 
     def _fold(self, row: TableRow, events: list[Event]) -> Live:
+        """Apply every event; the states around the moves a page may still show are kept
+        for writing their log lines later."""
         engine = self.engine(row.game)
         live = Live(row, engine, engine.setup(row.config))
         live.to_act.append(engine.to_act(live.state))
-        for event in events:
-            self._advance(live, event, engine.apply(live.state, event.seat, event.action))
+        lined = len(events) - LOG_LINES
+        for n, event in enumerate(events):
+            state = engine.apply(live.state, event.seat, event.action)
+            self._advance(live, event, state, keep=n >= lined)
         return live
 
     @staticmethod
-    def _advance(live: Live, event: Event, state: dict) -> None:
-        """Move a table to the state after ``event``, logging it for every viewer."""
-        viewers = live.seats + [None]
-        text = {v or "": live.engine.describe(live.state, state, event.seat, event.action, v) for v in viewers}
-        live.log.append({"seq": event.seq, "seat": event.seat, "at": event.at, "text": text})
+    def _advance(live: Live, event: Event, state: dict, keep: bool = True) -> None:
+        """Move a table to the state after ``event``."""
+        move = Move(event.seq, event.seat, event.action, event.at, Tables._simultaneous(live, event.seat))
+        if keep:
+            move.before, move.after = live.state, state
+        else:
+            move.texts, move.alike = {}, {}  # never shown: no line
+        live.moves.append(move)
         live.state, live.seq = state, event.seq
         live.to_act.append(live.engine.to_act(state))
+        if len(live.moves) > LOG_LINES:  # a move that drops out of the log needs no states
+            old = live.moves[-LOG_LINES - 1]
+            old.before = old.after = None
+            if old.texts is None:
+                old.texts, old.alike = {}, {}
+
+    @staticmethod
+    def _simultaneous(live: Live, seat: str) -> bool:
+        """Whether ``seat`` acts now in a simultaneous step: since its own last move it
+        has been due all along, at some point together with other seats. (The last of
+        the sealed bids of an auction is due alone, yet is as secret as the others.)"""
+        for n in range(live.seq, -1, -1):
+            due = live.to_act[n]
+            if seat not in due:
+                return False
+            if len(due) > 1:
+                return True
+            if n and live.moves[n - 1].seat == seat:
+                return False
+        return False
 
     # acting -----------------------------------------------------------------
 
@@ -166,42 +253,61 @@ class Tables:
             except Conflict:
                 raise Stale(seen, live.seq) from None
             self._advance(live, event, state)
+            live.changed()
         self._changed(table_id)
         return event
 
     @staticmethod
     def _still_waiting(live: Live, seat: str, seen: int) -> bool:
         """During a simultaneous step (sealed bids) a seat's submission based on an
-        older move is still good if that seat has been due to act ever since."""
+        older move is still good if that seat has been due to act ever since and has
+        not acted since: each seat submits exactly once per step."""
         if not 0 <= seen < live.seq or len(live.to_act[seen]) < 2:
+            return False
+        if any(move.seat == seat for move in live.moves[seen:]):
             return False
         return all(seat in due for due in live.to_act[seen:])
 
     # host controls ------------------------------------------------------------
 
-    def undo(self, table_id: str, count: int = 1) -> list[Event]:
+    def undo(self, table_id: str, count: int, seen: int) -> list[Event]:
+        """Host: take back the last ``count`` moves, as seen on a page at move ``seen``
+        (``Stale`` if the table has moved on since: the host confirmed other moves).
+        Moves made in a simultaneous step go to the audit trail marked as sealed."""
         live = self._require(table_id)
         if not 1 <= count <= MAX_UNDO:
             raise Refused(_("Undo takes 1 to {n} moves at a time.", n=MAX_UNDO), 400)
         with live.lock:
+            if seen != live.seq:
+                raise Stale(seen, live.seq)
             if count > live.seq:
                 raise Refused(ngettext("There is only {n} move to undo.", "There are only {n} moves to undo.",
                                        live.seq), 400)
-            removed = self.store.undo(table_id, count)
+            sealed = {m.seq for m in live.moves[-count:] if m.simultaneous}
+            removed = self.store.undo(table_id, count, sealed)
             fresh = self._fold(live.row, self.store.events(table_id))
-            live.state, live.seq, live.to_act, live.log = fresh.state, fresh.seq, fresh.to_act, fresh.log
+            live.state, live.seq, live.to_act, live.moves = fresh.state, fresh.seq, fresh.to_act, fresh.moves
+            live.changed()
         self._changed(table_id)
         return removed
 
     def undone(self, table_id: str) -> list[dict]:
-        """The audit trail: undone events, oldest first."""
-        return self.store.undone(self._require(table_id).row.id)
+        """The audit trail, oldest first: ``{"seq", "seat", "at", "undone_at", "sealed",
+        "kind"}``. A move made in a simultaneous step is ``sealed`` and has no ``kind``:
+        what was submitted, even whether it was a bid or a pass, stays secret. Otherwise
+        ``kind`` is the action's type (``sealed`` is None, and ``kind`` too, for a move
+        undone before moves were marked so)."""
+        rows = self.store.undone(self._require(table_id).row.id)
+        return [{"seq": r["seq"], "seat": r["seat"], "at": r["at"], "undone_at": r["undone_at"],
+                 "sealed": None if r["sealed"] is None else bool(r["sealed"]),
+                 "kind": r["action"]["type"] if r["sealed"] == 0 else None} for r in rows]
 
     def set_status(self, table_id: str, status: str) -> None:
         live = self._require(table_id)
         with live.lock:
             self.store.set_status(table_id, status)
             live.row = self.store.table(table_id)
+            live.changed()
         self._changed(table_id)
 
     # seats ----------------------------------------------------------------------
@@ -278,4 +384,4 @@ class Tables:
             listener(table_id)
 
 
-__all__ = ["Tables", "Live", "Refused", "Stale", "BadSetup", "IllegalAction"]
+__all__ = ["Tables", "Live", "Move", "Refused", "Stale", "BadSetup", "IllegalAction"]

@@ -1,21 +1,59 @@
 """The hub on its own, with stand-in sockets that record what they are sent."""
 
+import socket
 import threading
+import time
 
+import pytest
+
+from companion import hub as hub_module
 from companion.hub import AWAY_AFTER, Connection, Hub
 
 
 class FakeSocket:
-    def __init__(self, fail=False):
+    """A socket whose sends can fail, or hang until ``release`` (a page that stopped reading)."""
+
+    def __init__(self, fail=False, hang=False):
         self.sent, self.fail, self.closed = [], fail, False
+        self.release = threading.Event()
+        if not hang:
+            self.release.set()
+        self.sock = self  # what the hub shuts to end a stuck send
+        self.shut = threading.Event()
+        self.changed = threading.Condition()
 
     def send(self, text):
-        if self.fail:
+        while not self.release.wait(0.01):
+            if self.shut.is_set():
+                raise BrokenPipeError("shut")
+        if self.fail or self.shut.is_set():
             raise ConnectionError("gone")
-        self.sent.append(text)
+        with self.changed:
+            self.sent.append(text)
+            self.changed.notify_all()
 
     def close(self, reason=None, message=None):
         self.closed = True
+
+    def shutdown(self, how):
+        assert how == socket.SHUT_RDWR
+        self.shut.set()
+
+    def wait_for(self, count, timeout=5.0):
+        deadline = time.monotonic() + timeout
+        with self.changed:
+            while len(self.sent) < count and time.monotonic() < deadline:
+                self.changed.wait(0.05)
+        return self.sent
+
+
+def wait_until(condition, timeout=5.0):
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.01)
+    return True
 
 
 class Clock:
@@ -37,15 +75,17 @@ def test_each_connection_gets_its_own_view_rendered_once_per_viewer():
         return f"view of {key[0]}"
 
     assert hub.push("t1", render) == 4
-    assert a1.sent == a2.sent == ["view of a"] and b.sent == ["view of b"] and t.sent == ["view of None"]
+    assert a1.wait_for(1) == a2.wait_for(1) == ["view of a"]
+    assert b.wait_for(1) == ["view of b"] and t.wait_for(1) == ["view of None"]
     assert sorted(renders, key=str) == sorted([("a", "phone"), ("b", "phone"), (None, "table")], key=str)
 
 
 def test_a_page_never_gets_an_older_picture_after_a_newer_one():
     """Two pushes overlap: the first reads the table, then the table changes and the
-    change's own push is sent before the first one finishes. The page keeps the newer."""
+    change's own push is queued before the first one finishes. The page keeps the newer."""
     hub, ws, table = Hub(), FakeSocket(), {"picture": "move 11"}
-    hub.join(Connection(ws, "t1", "a", "phone"))
+    conn = Connection(ws, "t1", "a", "phone")
+    hub.join(conn)
     rendered, resume = threading.Event(), threading.Event()
 
     def slow_render(key):
@@ -61,7 +101,9 @@ def test_a_page_never_gets_an_older_picture_after_a_newer_one():
     hub.push("t1", lambda key: table["picture"])
     resume.set()
     first.join(5)
-    assert ws.sent == ["move 12"]
+    assert ws.wait_for(1) == ["move 12"]
+    assert wait_until(lambda: not conn.sending and not conn.queue)
+    assert ws.sent == ["move 12"]  # the older picture was never queued
 
 
 def test_a_connection_no_longer_valid_is_closed_and_dropped():
@@ -69,17 +111,75 @@ def test_a_connection_no_longer_valid_is_closed_and_dropped():
     old = FakeSocket()
     hub.join(Connection(old, "t1", "a", "phone", secret="old"))
     assert hub.push("t1", lambda key: "x", still_valid=lambda c: c.secret == "new") == 0
-    assert old.closed and old.sent == []
+    assert wait_until(lambda: old.closed) and old.sent == []
     assert hub.connections("t1") == []
 
 
 def test_a_dead_socket_is_dropped_without_disturbing_others():
     hub = Hub()
-    good = FakeSocket()
-    hub.join(Connection(FakeSocket(fail=True), "t1", "a", "phone"))
+    good, dead = FakeSocket(), FakeSocket(fail=True)
+    hub.join(Connection(dead, "t1", "a", "phone"))
     hub.join(Connection(good, "t1", "b", "phone"))
-    assert hub.push("t1", lambda key: "x") == 1
-    assert good.sent == ["x"] and len(hub.connections("t1")) == 1
+    assert hub.push("t1", lambda key: "x") == 2  # both queued; the dead one fails on the way
+    assert good.wait_for(1) == ["x"]
+    assert wait_until(lambda: dead.shut.is_set())
+    assert hub.push("t1", lambda key: "y") == 1
+    assert good.wait_for(2) == ["x", "y"]
+
+
+def test_queueing_never_waits_for_a_page_that_does_not_read():
+    """The page's send hangs; whoever queues for it and for the others goes on at once,
+    and the others get everything."""
+    hub = Hub()
+    stuck, good = FakeSocket(hang=True), FakeSocket()
+    conns = [Connection(stuck, "t1", "a", "phone"), Connection(good, "t1", "b", "phone")]
+    for conn in conns:
+        hub.join(conn)
+    for n in range(10):  # were queueing to wait for the stuck page, this would never end
+        for conn in conns:
+            hub.deliver(conn, f"move {n}")
+    assert good.wait_for(10) == [f"move {n}" for n in range(10)]
+    assert stuck.sent == []
+    stuck.release.set()
+    assert stuck.wait_for(10) == [f"move {n}" for n in range(10)]  # it caught up, in order
+
+
+def test_a_page_whose_send_is_stuck_is_dropped(monkeypatch):
+    monkeypatch.setattr(hub_module, "SEND_TIMEOUT", 0.2)
+    monkeypatch.setattr(hub_module, "WATCH_EVERY", 0.05)
+    hub = Hub()
+    stuck, good = FakeSocket(hang=True), FakeSocket()
+    hub.join(Connection(stuck, "t1", "a", "phone"))
+    hub.join(Connection(good, "t1", "b", "phone"))
+    hub.push("t1", lambda key: "x")
+    assert wait_until(lambda: stuck.shut.is_set())  # its stuck send ends with the socket
+    assert [c.ws for c in hub.connections("t1")] == [good]
+    assert hub.presence("t1", ["a"]) == {"a": "here"}  # away only after the grace period
+    hub.push("t1", lambda key: "y")
+    assert good.wait_for(2) == ["x", "y"] and stuck.sent == []
+
+
+def test_a_page_too_far_behind_is_dropped(monkeypatch):
+    monkeypatch.setattr(hub_module, "BACKLOG", 3)
+    hub = Hub()
+    stuck = FakeSocket(hang=True)
+    conn = Connection(stuck, "t1", "a", "phone")
+    hub.join(conn)
+    results = [hub.deliver(conn, str(n)) for n in range(6)]
+    assert results[:4] == [True] * 4  # one on its way, three waiting
+    assert results[4] is False and stuck.shut.is_set()
+    assert hub.connections("t1") == [] and conn.closed
+
+
+def test_a_handed_over_seat_is_closed_after_what_was_queued_before():
+    hub = Hub()
+    ws = FakeSocket()
+    conn = Connection(ws, "t1", "a", "phone")
+    hub.join(conn)
+    hub.deliver(conn, "last view")
+    conn.close()
+    assert wait_until(lambda: ws.closed) and ws.sent == ["last view"]
+    assert hub.deliver(conn, "later") is False
 
 
 def test_presence_keeps_a_sleeping_phone_here_for_a_grace_period():
@@ -101,4 +201,18 @@ def test_push_can_be_limited_to_some_connections():
     hub.join(Connection(phone, "t1", "a", "phone"))
     hub.join(Connection(screen, "t1", None, "table"))
     assert hub.push("t1", lambda key: "x", only=lambda c: c.page == "table") == 1
-    assert screen.sent == ["x"] and phone.sent == []
+    assert screen.wait_for(1) == ["x"] and phone.sent == []
+
+
+def test_many_pages_each_get_every_message_in_order():
+    count = hub_module.BACKLOG
+    hub = Hub()
+    sockets = [FakeSocket() for _ in range(20)]
+    conns = [Connection(ws, "t1", f"s{i}", "phone") for i, ws in enumerate(sockets)]
+    for conn in conns:
+        hub.join(conn)
+    for n in range(count):
+        for conn in conns:
+            assert hub.deliver(conn, n) or pytest.fail("dropped")
+    for ws in sockets:
+        assert ws.wait_for(count) == list(range(count))

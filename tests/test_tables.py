@@ -2,17 +2,18 @@ import threading
 
 import pytest
 
+from companion import tables as tables_module
 from companion.engines import TABLE, IllegalAction
 from companion.engines.text import english
 from companion.store import Store
 from companion.tables import BadSetup, Refused, Stale, Tables
-from tests import toygame
+from tests import rounds, toygame
 from tests.conftest import toy_config
 
 
 @pytest.fixture
 def tables(tmp_path):
-    return Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame})
+    return Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame, "rounds": rounds})
 
 
 def start(tables, n=2):
@@ -43,16 +44,50 @@ def test_actions_commit_and_a_restart_resumes_exactly(tables, tmp_path):
     again = Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame})
     assert again.get(row.id).state == tables.get(row.id).state
     assert again.get(row.id).seq == 4
-    assert english(again.get(row.id).log[-1]["text"][""]) == "P1 added 3: the counter is at 4."
+    assert english(again.get(row.id).lines(None, 1)[0]["text"]) == "P1 added 3: the counter is at 4."
 
 
 def test_the_log_keeps_texts_per_viewer(tables):
     row = tables.create("toy", toy_config(2), "x")
     tables.act(row.id, "p2", {"type": "secret", "n": 5}, 0)
-    text = tables.get(row.id).log[-1]["text"]
-    assert set(text) == {"p1", "p2", ""}
-    assert english(text["p2"]) == "You chose the secret number 5."
-    assert english(text["p1"]) == english(text[""]) == "P2 chose a secret number."
+    live = tables.get(row.id)
+    assert english(live.lines("p2", 1)[0]["text"]) == "You chose the secret number 5."
+    assert english(live.lines("p1", 1)[0]["text"]) == english(live.lines(None, 1)[0]["text"]) \
+        == "P2 chose a secret number."
+    assert [line["seq"] for line in live.lines(None)] == [1]
+
+
+def test_a_restart_only_applies_the_events_and_writes_lines_when_shown(tables, tmp_path, monkeypatch):
+    row = start(tables, 3)
+    for seq in range(4, 9):
+        tables.act(row.id, tables.get(row.id).to_act[-1].copy().pop(), {"type": "add", "n": 1 + seq % 2}, seq)
+    newest = english(tables.get(row.id).lines("p2", 1)[0]["text"])
+    described = []
+    real = toygame.describe
+
+    def counting(before, after, seat, action, viewer):
+        described.append((seat, action["type"], viewer))
+        return real(before, after, seat, action, viewer)
+
+    monkeypatch.setattr(toygame, "describe", counting)
+    again = Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame})
+    live = again.get(row.id)
+    assert live.state == tables.get(row.id).state and described == []
+    lines = live.lines("p2", 2)
+    assert [line["seq"] for line in lines] == [9, 8]
+    assert english(lines[0]["text"]) == newest
+    assert len(described) == 2 * 4  # two moves, each for its three seats and the table
+    assert all(m.before is None and m.after is None for m in live.moves[-2:])
+
+
+def test_only_the_last_moves_keep_a_log_line(tables, monkeypatch):
+    monkeypatch.setattr(tables_module, "LOG_LINES", 3)
+    row = start(tables, 3)  # three secrets and a roll
+    live = tables.get(row.id)
+    live.lines(None)  # written
+    tables.act(row.id, "p1", {"type": "add", "n": 1}, 4)
+    assert [line["seq"] for line in live.lines(None, 10)] == [5, 4, 3]
+    assert all(m.before is None and m.after is None for m in live.moves)
 
 
 def test_a_stale_action_is_refused_and_changes_nothing(tables):
@@ -80,6 +115,48 @@ def test_simultaneous_steps_accept_each_seat_once_in_any_order(tables):
         tables.act(row.id, "p3", {"type": "secret", "n": 5}, 0)
     tables.act(row.id, "p2", {"type": "secret", "n": 1}, 1)
     assert tables.get(row.id).seq == 3
+
+
+def test_a_sealed_submission_is_never_applied_twice(tables):
+    """Sealed rounds one after another (like sealed auctions): all three seats submit
+    based on move 0, then the third submits again based on move 0. The next round has
+    every seat due again, but that submission belongs to the round that is over."""
+    row = tables.create("rounds", toy_config(3), "x")
+    for seat in ("p1", "p2", "p3"):
+        tables.act(row.id, seat, {"type": "submit", "n": 4}, 0)
+    for seat in ("p3", "p1"):
+        with pytest.raises(Stale):
+            tables.act(row.id, seat, {"type": "submit", "n": 4}, 0)
+    with pytest.raises(Stale):
+        tables.act(row.id, "p2", {"type": "submit", "n": 4}, 1)
+    live = tables.get(row.id)
+    assert live.seq == 3 and live.state["round"] == 2 and live.state["submitted"] == {}
+    tables.act(row.id, "p2", {"type": "submit", "n": 4}, 3)  # the new round, seen as it is
+    assert live.state["submitted"] == {"p2": 4}
+
+
+def test_sealed_submissions_racing_count_each_seat_once_per_round(tables):
+    """Every seat presses its button many times at once, based on the round's first move."""
+    row = tables.create("rounds", toy_config(3), "x")
+    for start in (0, 3, 6):
+        accepted = []
+
+        def submit(seat, start=start, accepted=accepted):
+            try:
+                tables.act(row.id, seat, {"type": "submit", "n": start}, start)
+                accepted.append(seat)
+            except (Stale, IllegalAction):
+                pass
+
+        threads = [threading.Thread(target=submit, args=(seat,)) for seat in ("p1", "p2", "p3") * 8]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert sorted(accepted) == ["p1", "p2", "p3"]
+    live = tables.get(row.id)
+    assert live.seq == 9 and live.state["round"] == 4
+    assert [sorted(h.values()) for h in live.state["history"]] == [[0] * 3, [3] * 3, [6] * 3]
 
 
 def test_an_illegal_action_leaves_no_event(tables):
@@ -116,13 +193,33 @@ def test_undo_rebuilds_the_state_and_keeps_an_audit_trail(tables):
     after_roll = tables.get(row.id).state
     tables.act(row.id, "p1", {"type": "add", "n": 2}, 3)
     tables.act(row.id, "p2", {"type": "add", "n": 3}, 4)
-    tables.undo(row.id, 2)
+    tables.undo(row.id, 2, 5)
     assert tables.get(row.id).state == after_roll and tables.get(row.id).seq == 3
     assert sorted(u["seq"] for u in tables.undone(row.id)) == [4, 5]
+    assert [u["kind"] for u in tables.undone(row.id)] == ["add", "add"]
     with pytest.raises(Refused):
-        tables.undo(row.id, 4)
+        tables.undo(row.id, 4, 3)
     with pytest.raises(Refused):
-        tables.undo(row.id, 0)
+        tables.undo(row.id, 0, 3)
+
+
+def test_undo_based_on_an_older_move_is_refused_as_stale(tables):
+    """The host chose "back to before move 4" at move 4; a phone played move 5 meanwhile."""
+    row = start(tables)
+    tables.act(row.id, "p1", {"type": "add", "n": 2}, 3)
+    tables.act(row.id, "p2", {"type": "add", "n": 3}, 4)
+    with pytest.raises(Stale):
+        tables.undo(row.id, 1, 4)
+    assert tables.get(row.id).seq == 5 and tables.undone(row.id) == []
+
+
+def test_undone_moves_of_a_simultaneous_step_keep_even_their_kind_secret(tables):
+    row = start(tables)  # two secrets (made together), then the roll
+    tables.undo(row.id, 3, 3)
+    trail = {u["seq"]: u for u in tables.undone(row.id)}
+    assert trail[1]["sealed"] and trail[1]["kind"] is None
+    assert trail[2]["sealed"] and trail[2]["kind"] is None
+    assert trail[3]["sealed"] is False and trail[3]["kind"] == "roll"
 
 
 def test_seats_are_claimed_once_and_handed_over(tables):

@@ -68,11 +68,12 @@ def create_app(config: dict | None = None) -> Flask:
     hub = Hub()
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, guard, history, home, host, language, play, pushes, rules, sockets, wifi
+    from . import errors, filters, guard, history, home, host, language, play, pushes, render, rules, sockets, wifi
 
     guard.init_app(app)
     errors.register(app)
     filters.register(app)
+    render.init_app(app)
     for module in (home, play, host, rules, history, wifi, language):
         app.register_blueprint(module.bp)
     sockets.init_app(app, pushes.Pushes(app, tables, hub))

@@ -26,12 +26,14 @@ def say(text, words: dict | None = None) -> str:
     """An engine text (``companion.engines.text``) in the page's language; ``words``
     (msgid -> name) renames some of the game's words for a table, e.g. the building
     types as the host's box names them."""
-    from flask_babel import gettext, ngettext
+    from .render import translations  # one look-up of the page's catalogue, not one per word
 
     if text is None:
         return ""
+    catalogue = translations()
+    gettext = catalogue.ugettext
     translate = (lambda msgid: words.get(msgid) or gettext(msgid)) if words else gettext
-    return render(text, translate, ngettext)
+    return render(text, translate, catalogue.ungettext)
 
 
 @pass_context

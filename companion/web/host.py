@@ -4,8 +4,8 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engines.text import _
 from ..secret import matches
-from ..tables import MAX_UNDO, Refused
-from . import context, qr
+from ..tables import MAX_UNDO, Refused, Stale
+from . import context, errors, qr
 from .context import host_required
 from .games import FormError, has_ui, ui_for
 
@@ -18,15 +18,15 @@ def controls(live):
     return _controls(live)
 
 
-def _controls(live, handover=None):
+def _controls(live, handover=None, message=None):
     tables, table_id = context.tables(), live.row.id
     names = {p["seat"]: p["name"] for p in live.engine.view(live.state, None)["players"]}
     host_url = context.absolute(url_for("host.claim_host", table_id=table_id, secret=live.row.host_secret))
     return render_template(
-        "host.html", row=live.row, live=live, names=names,
-        taken=tables.taken(table_id), log=live.log[::-1][:MAX_UNDO], max_undo=MAX_UNDO,
+        "host.html", row=live.row, live=live, names=names, game=live.row.game, seq=live.seq,
+        taken=tables.taken(table_id), log=live.lines(None, MAX_UNDO), max_undo=MAX_UNDO,
         undone=tables.undone(table_id)[::-1][:MAX_UNDO], host_url=host_url,
-        presence=context.hub().presence(table_id, live.seats), handover=handover,
+        presence=context.hub().presence(table_id, live.seats), handover=handover, message=message,
         kinds=getattr(ui_for(live.row.game), "ACTION_NAMES", {}) if has_ui(live.row.game) else {},
     )
 
@@ -45,13 +45,22 @@ def claim_host(table_id, secret):
 @bp.post("/host/undo")
 @host_required
 def undo(live):
+    """Take back moves, as the host saw them: the form carries the move it was shown at,
+    so a move made meanwhile is never undone in its place."""
     try:
         count = int(request.form.get("count", "1"))
     except ValueError:
         raise FormError(_("Say how many moves to undo.")) from None
+    try:
+        seen = int(request.form.get("seq", ""))
+    except ValueError:
+        raise FormError(_("The form lacks the move number it was based on.")) from None
     if request.form.get("confirm") != "yes":
         raise FormError(_("Undo needs a confirmation."))
-    context.tables().undo(live.row.id, count)
+    try:
+        context.tables().undo(live.row.id, count, seen)
+    except Stale as stale:
+        return _controls(live, message=errors.message(stale)), stale.status
     return redirect(url_for("host.controls", table_id=live.row.id))
 
 

@@ -1,8 +1,9 @@
 """Playing at a table: the table screen, joining by QR code, the phone, and actions."""
 
+import functools
 import random
 
-from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
 
 from ..engines import TABLE
 from ..engines.text import _
@@ -22,9 +23,15 @@ def table_screen(table_id):
 def _table_page(live, host: bool, message: dict | None = None) -> str:
     join_url = context.absolute(url_for("play.join", code=live.row.join_code))
     return render_template(
-        "table.html", row=live.row, join_url=join_url, join_qr=qr.svg(join_url), host=host,
+        "table.html", row=live.row, join_url=join_url, join_qr=join_qr(join_url), host=host,
         main=render.main_html(live, None, "table", message, host=host),
     )
+
+
+@functools.lru_cache(maxsize=256)
+def join_qr(url: str):
+    """A table's QR code (drawing one takes tens of milliseconds; a table keeps its URL)."""
+    return qr.svg(url)
 
 
 def _phone_page(live, seat: str, message: dict | None = None) -> str:
@@ -37,8 +44,16 @@ def main_fragment(table_id):
     """The main region again (after a phone wakes up, or for a plain reload)."""
     live = context.live_or_404(table_id)
     if request.args.get("page") == "phone":
-        return render.main_html(live, context.seated(live), "phone")
-    return render.main_html(live, None, "table", host=context.is_host(live))
+        return _reply(live, context.seated(live), "phone")
+    host = context.is_host(live)
+    return _reply(live, None, "host" if host else "table")
+
+
+def _reply(live, viewer, page: str, message: dict | None = None):
+    """The main region as an htmx answer; the pushes learn that the page may show it."""
+    picture = render.picture(live, viewer, "phone" if page == "phone" else "table", message, host=page == "host")
+    current_app.extensions["companion"]["pushes"].replied(live.row.id, viewer, page, picture)
+    return picture.html()
 
 
 @bp.route("/j/<code>", methods=["GET", "POST"])
@@ -122,8 +137,7 @@ def _apply(live, seat, page, read_action):
         code, message = errors.status(error), errors.message(error)
     phone = page == "phone"
     if request.headers.get("HX-Request"):
-        main = render.main_html(live, seat if phone else None, page, message, host=not phone)
-        return main, code
+        return _reply(live, seat if phone else None, "phone" if phone else "host", message), code
     if message is None:
         return redirect(url_for("play.phone" if phone else "play.table_screen", table_id=live.row.id))
     body = _phone_page(live, seat, message) if phone else _table_page(live, True, message)

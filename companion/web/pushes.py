@@ -1,61 +1,130 @@
-"""Live pushes: after every change of a table, each open page gets its own fresh main
-region (a seat's view differs from another's), sent by the hub after the change is
-committed."""
+"""Live pushes: after a change of a table, each open page gets what changed of its own
+picture (a seat's view differs from another's).
+
+The request that made the change only marks the table as changed and answers; a pusher
+(one thread, a greenlet under the gevent worker) renders the pictures and queues each page
+its message, which the hub sends without anyone waiting for it. Changes that come faster
+than the pusher are pushed together, as the latest picture. Each connection remembers what
+its page shows (``Connection.shown``): a push carries only the parts that differ, and none
+at all if nothing did. A page that also got an htmx answer may show that answer's picture
+instead, if it lands after a push: for a moment, a part counts as shown only if both
+agree (``replied``).
+"""
 
 import threading
-
-from flask_babel import force_locale
+import time
 
 from ..hub import AWAY_AFTER, Connection, Hub
 from ..tables import Tables
 from . import render
 
+# Seconds an htmx answer may still land after the pushes that follow it. The answer leaves
+# before the push of its own move (the pusher runs once the request has answered), so only
+# a network that delays one connection and not the other reorders them; a part left stale
+# past this is mended when it next changes, or when the phone wakes and fetches its page.
+REPLY_LANDS_WITHIN = 1.5
+EVERYONE, TABLE_SCREENS = "everyone", "table screens"
+
 
 class Pushes:
-    def __init__(self, app, tables: Tables, hub: Hub):
-        self.app, self.tables, self.hub = app, tables, hub
-        tables.listeners.append(self.push)
+    def __init__(self, app, tables: Tables, hub: Hub, clock=time.monotonic):
+        self.app, self.tables, self.hub, self.clock = app, tables, hub, clock
+        self._due: dict[str, set] = {}  # table id -> whom to push to: EVERYONE, TABLE_SCREENS, connections
+        self._wake = threading.Condition()
+        self._pusher: threading.Thread | None = None
+        tables.listeners.append(self.changed)
 
-    def push(self, table_id: str, only=lambda conn: True) -> None:
-        """Send the table's open pages (those ``only`` picks) their own picture; pages
-        of a seat handed to another phone are closed instead."""
-        live = self.tables.get(table_id)
-        if live is None:
-            return
-        seat_of = self.tables.seat_check(table_id)
+    # what the rest of the app calls -----------------------------------------------------
 
-        def still_valid(conn: Connection) -> bool:
-            return conn.page != "phone" or seat_of(conn.secret) == conn.viewer
-
-        def wanted(conn: Connection) -> bool:
-            return only(conn) or not still_valid(conn)
-
-        def html(conn_key):
-            viewer, page, locale = conn_key
-            with force_locale(locale):
-                if page == "phone":
-                    return render.main_html(live, viewer, "phone", oob=True)
-                return render.main_html(live, None, "table", host=page == "host", oob=True)
-
-        try:
-            self.hub.push(table_id, html, still_valid, key=lambda c: (c.viewer, c.page, c.locale), only=wanted)
-        except Exception:  # the move is committed; a failed push must not undo the answer
-            self.app.logger.exception("live push for table %s failed", table_id)
+    def changed(self, table_id: str) -> None:
+        """A table changed: push to its pages, from the pusher (this returns at once)."""
+        self._schedule(table_id, EVERYONE)
 
     def connected(self, conn: Connection) -> None:
         """A page's full picture when its socket opens; the table screens show who is here."""
         self.hub.join(conn)
-        self.push(conn.table_id, only=lambda c: c is conn or c.page != "phone")
+        self._schedule(conn.table_id, conn, TABLE_SCREENS)
 
     def left(self, conn: Connection) -> None:
         """The table screens show the seat away once its grace period has passed."""
         self.hub.leave(conn)
         if conn.viewer is not None:
-            later = threading.Timer(AWAY_AFTER + 1, self._push_presence, (conn.table_id,))
+            later = threading.Timer(AWAY_AFTER + 1, self._schedule, (conn.table_id, TABLE_SCREENS))
             later.daemon = True
             later.start()
 
-    def _push_presence(self, table_id: str) -> None:
-        """From a timer thread: templates build URLs, which needs a request context."""
-        with self.app.test_request_context("/"):
-            self.push(table_id, only=lambda c: c.page != "phone")
+    def replied(self, table_id: str, viewer: str | None, page: str, picture: render.Picture) -> None:
+        """An htmx answer with ``picture`` went to a page of ``viewer`` (``page``: "phone",
+        "table" or "host"): that page may show it rather than the last push, for a while."""
+        until = self.clock() + REPLY_LANDS_WITHIN
+        shown = picture.shown()
+        for conn in self.hub.connections(table_id):
+            if conn.viewer == viewer and conn.page == page:
+                with conn.lock:
+                    conn.replies.append((until, shown))
+
+    # the pusher ---------------------------------------------------------------------------
+
+    def _schedule(self, table_id: str, *whom) -> None:
+        if not self.hub.connections(table_id):
+            return  # nobody to push to (a page that connects gets its picture then)
+        with self._wake:
+            self._due.setdefault(table_id, set()).update(whom)
+            if self._pusher is None:
+                self._pusher = threading.Thread(target=self._run, daemon=True, name="companion-pusher")
+                self._pusher.start()
+            self._wake.notify()
+
+    def _run(self) -> None:
+        with self.app.test_request_context("/"):  # templates build URLs
+            while True:
+                with self._wake:
+                    while not self._due:
+                        self._wake.wait()
+                    due, self._due = self._due, {}
+                for table_id, whom in due.items():
+                    try:
+                        self.push(table_id, whom)
+                    except Exception:  # a failed push must not stop the pusher
+                        self.app.logger.exception("live push for table %s failed", table_id)
+
+    def push(self, table_id: str, whom=(EVERYONE,)) -> None:
+        """Queue for the table's pages (those ``whom`` names) what changed of their picture;
+        pages of a seat handed to another phone are closed instead."""
+        live = self.tables.get(table_id)
+        if live is None:
+            return
+        seat_of = self.tables.seat_check(table_id)
+        now = render.facts(live)
+        presence = self.hub.presence(table_id, live.seats)
+        pictures = {}
+
+        def picture(conn: Connection) -> render.Picture:
+            key = (conn.viewer, conn.page, conn.locale)
+            if key not in pictures:
+                with render.speaking(conn.locale):
+                    if conn.page == "phone":
+                        pictures[key] = render.picture(live, conn.viewer, "phone", now=now)
+                    else:
+                        pictures[key] = render.picture(live, None, "table", host=conn.page == "host",
+                                                       now=now, presence=presence)
+            return pictures[key]
+
+        for conn in self.hub.connections(table_id):
+            if conn.page == "phone" and seat_of(conn.secret) != conn.viewer:
+                conn.close()
+                self.hub.leave(conn)
+            elif EVERYONE in whom or conn in whom or (TABLE_SCREENS in whom and conn.page != "phone"):
+                self._send(conn, picture(conn))
+
+    def _send(self, conn: Connection, picture: render.Picture) -> None:
+        now = self.clock()
+        with conn.lock:
+            conn.replies = [(until, shown) for until, shown in conn.replies if until > now]
+            replies = [shown for _, shown in conn.replies]
+        known = [] if conn.shown is None else [conn.shown] + replies  # a new page: everything
+        text, shown = picture.push(known)
+        if text is None:
+            return  # the page shows all of it already
+        conn.shown = shown
+        self.hub.deliver(conn, text)

@@ -1,106 +1,376 @@
 """What a viewer sees of a table, rendered to HTML: the phone's and the table's main region.
 
-The same functions serve plain HTTP pages, htmx responses and WebSocket pushes,
-so every path shows a viewer exactly the same picture.
+The same functions serve plain HTTP pages, htmx responses and WebSocket pushes, so every
+path shows a viewer exactly the same picture.
+
+A page's main region (``phone_main.html``, ``table_main.html``) is a skeleton with named
+blocks: its *parts* (status, actions, board, scores, log...). Each part is rendered on its
+own through the part cache (``parts.py``), so a part is rendered again only when something
+it reads changed, and once for every page that reads the same (the board for all, the
+scores for every table screen). A ``Picture`` holds a page's parts: a page or an htmx reply
+gets all of them; a push gets only those that changed since that page last got them, the
+others as empty placeholders that htmx fills with what the page already shows
+(``hx-preserve``), so a push is a few lines, not the whole region.
+
+In parts, ``seq`` is a mark that becomes the move number on the way out, so the part does
+not change with every move; forms carry ``form_seq``, whose value a page does not show and
+whose change alone does not make a part worth sending again. A page posts the move it shows
+from its main region's ``hx-vals`` (htmx lets it win over the form's own field), and a page
+without scripts gets no pushes, only whole pages with the current number.
 """
 
+import contextvars
+import os
+import re
 import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from flask import render_template
-from flask_babel import get_locale
-from markupsafe import Markup
+from flask import current_app
+from flask_babel import force_locale, get_locale, get_translations
+from jinja2 import FileSystemBytecodeCache, pass_context
+from markupsafe import Markup, escape
 
 from ..engines import TABLE
 from ..tables import Live
-from . import context
+from . import context, parts
 from .games import ui_for
 
 LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
-_SHARED_MAX = 500
-_shared: dict[tuple, Markup] = {}
-_shared_lock = threading.Lock()
+PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
+OOB_SWAP = "morph"  # how a push swaps #main in (htmx's hx-swap-oob): a morph, like every swap of it
+SEQ = "\ue000seq\ue000"  # where a part shows the move number
+FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
+FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts left out
+_HOLDER = re.compile("\ue001([a-z_]+)\ue001")
+# A log line (templates/_log.html): the same id, the same line, on the page that shows it.
+_LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
+
+_NONE = object()
+_catalogue: contextvars.ContextVar = contextvars.ContextVar("catalogue", default=None)
+_catalogues: dict = {}
 
 
-def _memo(key: tuple, build) -> Markup:
-    """HTML that several pages (or a push and an htmx reply) would render alike."""
-    with _shared_lock:
-        html = _shared.get(key)
-    if html is None:
-        html = Markup(build())
-        with _shared_lock:
-            if len(_shared) > _SHARED_MAX:
-                _shared.clear()
-            _shared[key] = html
-    return html
+def init_app(app) -> None:
+    """Templates look names up through the tracking context, and their texts through a
+    catalogue chosen once per rendering rather than once per text; a template a game does
+    not have (its own ``player.html``, say) is looked for once, not on every rendering."""
+    env = app.jinja_env
+    env.context_class = parts.TrackingContext
+    env.install_gettext_callables(
+        gettext=lambda s: translations().ugettext(s),
+        ngettext=lambda s, p, n: translations().ungettext(s, p, n),
+        pgettext=lambda c, s: translations().upgettext(c, s),
+        npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
+    env.globals["log_items"] = log_items
+    if not env.auto_reload:
+        env.loader = parts.RemembersMissing(env.loader)
+    app.extensions["companion"]["parts"] = parts.Parts()
+    if not app.testing:
+        ready_templates(app)
 
 
-def _moment(live: Live) -> tuple:
-    """Identifies a table's state: after an undo the same move number is a new moment."""
-    return live.row.id, live.row.status, live.seq, live.log[-1]["at"] if live.log else 0, str(get_locale())
+def ready_templates(app) -> None:
+    """Compiled templates are kept beside the database (``TEMPLATE_CACHE``), so a restart
+    loads them instead of compiling them again; and every template is loaded in the
+    background as soon as the server starts, a moment between two, so the first page
+    after a restart does not wait for its templates."""
+    env = app.jinja_env
+    folder = app.config.get("TEMPLATE_CACHE") or os.path.join(
+        os.path.dirname(os.path.abspath(app.config["DATABASE"])), "template-cache")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError:
+        return  # no place to keep them: compiled when first used, as usual
+    env.bytecode_cache = FileSystemBytecodeCache(folder)
+
+    def load_all():
+        for name in sorted(env.list_templates()):
+            if name.endswith(".html"):
+                try:
+                    env.get_template(name)
+                except Exception:  # a template with an error fails where it is used
+                    pass
+                time.sleep(0)  # under gevent, let a request in between
+
+    threading.Thread(target=load_all, daemon=True, name="companion-templates").start()
 
 
-def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, message: dict | None) -> dict:
-    engine, state = live.engine, live.state
-    view = engine.view(state, viewer)
-    key = viewer or ""
-    log = [
-        {"seq": e["seq"], "text": e["text"].get(key) or e["text"][""], "seat": e["seat"]}
-        for e in live.log[-LOG_LINES[page]:]
-    ][::-1]
+def translations():
+    """The catalogue of the language being rendered: the one ``speaking`` chose, else the
+    request's (Flask-Babel's look-up, which costs a few context look-ups per call)."""
+    found = _catalogue.get()
+    return found if found is not None else get_translations()
+
+
+def catalogue(locale: str):
+    """The translations of ``locale`` (loaded once)."""
+    found = _catalogues.get(locale)
+    if found is None:
+        with force_locale(locale):
+            found = _catalogues[locale] = get_translations()
+    return found
+
+
+@contextmanager
+def speaking(locale: str):
+    """Render in ``locale``: the templates' texts and the engine's (``say``)."""
+    token = _catalogue.set(catalogue(locale))
+    try:
+        with force_locale(locale):
+            yield
+    finally:
+        _catalogue.reset(token)
+
+
+def _parts() -> parts.Parts:
+    return current_app.extensions["companion"]["parts"]
+
+
+# what every page of one moment of a table reads -------------------------------------------
+
+@dataclass
+class Facts:
+    """One moment of a table (a version) and what the engine says of it, each computed
+    once however many pages show it."""
+
+    live: Live
+    state: dict
+    seq: int
+    version: int
+    row: object
+    _memo: dict = field(default_factory=dict)
+
+    def _get(self, key, compute):
+        found = self._memo.get(key, _NONE)
+        if found is _NONE:
+            found = self._memo[key] = compute()
+        return found
+
+    @property
+    def to_act(self) -> list:
+        return self._get("to_act", lambda: sorted(self.live.engine.to_act(self.state)))
+
+    @property
+    def scores(self) -> dict:
+        return self._get("scores", lambda: self.live.engine.scores(self.state))
+
+    @property
+    def over(self) -> bool:
+        return self._get("over", lambda: self.live.engine.is_over(self.state))
+
+    def view(self, viewer: str | None) -> dict:
+        return self._get(("view", viewer), lambda: self.live.engine.view(self.state, viewer))
+
+    def legal(self, viewer: str) -> dict:
+        return self._get(("legal", viewer), lambda: self.live.engine.legal(self.state, viewer))
+
+    def lines(self, viewer: str | None, count: int) -> tuple:
+        return self._get(("lines", viewer, count),
+                         lambda: tuple(Line(**e) for e in self.live.lines(viewer, count, upto=self.seq)))
+
+
+_facts: dict[str, Facts] = {}
+_facts_lock = threading.Lock()
+
+
+def facts(live: Live) -> Facts:
+    """The table as it is now, shared by every page rendered at this moment."""
+    state, seq, version, row = live.snapshot()
+    with _facts_lock:
+        found = _facts.get(row.id)
+        if found is None or found.version != version or found.live is not live:
+            found = _facts[row.id] = Facts(live, state, seq, version, row)
+        return found
+
+
+def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, message: dict | None,
+                   now: Facts | None = None) -> dict:
+    """What the templates of a page see (the screen contract, ``companion.web.games``)."""
+    now = now or facts(live)
+    to_act = now.to_act
     return {
-        "live": live,
-        "row": live.row,
-        "game": live.row.game,
-        "ui": ui_for(live.row.game),
+        "row": now.row,
+        "game": now.row.game,
+        "ui": ui_for(now.row.game),
         "viewer": viewer,
         "page": page,
-        "view": view,
-        "names": {p["seat"]: p["name"] for p in view["players"]},
-        "seq": live.seq,
-        "to_act": sorted(engine.to_act(state)),
-        "legal": engine.legal(state, viewer) if viewer else None,
-        "table_legal": engine.legal(state, TABLE) if TABLE in engine.to_act(state) else None,
-        "server_draws": hasattr(engine, "table_draw"),
-        "scores": engine.scores(state),
-        "over": engine.is_over(state),
-        "log": log,
+        "view": now.view(viewer),
+        "names": {p["seat"]: p["name"] for p in now.view(None)["players"]},
+        "seq": now.seq,
+        "to_act": to_act,
+        "legal": now.legal(viewer) if viewer else None,
+        "table_legal": now.legal(TABLE) if TABLE in to_act else None,
+        "server_draws": hasattr(live.engine, "table_draw"),
+        "scores": now.scores,
+        "over": now.over,
+        "log": now.lines(viewer, LOG_LINES[page]),
         "presence": presence,
         "message": message,
-        "finished": live.row.status != "playing",
-        "board": board_html(live),
-        "words": words(live),
+        "finished": now.row.status != "playing",
+        "board": board_html(live, now),
+        "words": now._get("words", lambda: words(now.row)),
     }
 
 
-def words(live: Live) -> dict:
+def words(row) -> dict:
     """The game's words renamed for this table (``ui.words(config)``; none by default)."""
-    ui = ui_for(live.row.game)
-    return ui.words(live.row.config) if hasattr(ui, "words") else {}
+    ui = ui_for(row.game)
+    return ui.words(row.config) if hasattr(ui, "words") else {}
 
 
-def board_html(live: Live) -> Markup:
-    """The board picture: public, so rendered once per moment and shared by every page."""
-    def build():
-        view = live.engine.view(live.state, None)
-        return render_template(f"games/{live.row.game}/board.html", view=view, ui=ui_for(live.row.game),
-                               words=words(live))
+class Line(NamedTuple):
+    """A log line (``Live.lines``). A tuple: a part reads the log as a whole, which is as
+    cheap to compare as it is to follow line by line, and changes with every move anyway."""
 
-    return _memo(("board",) + _moment(live), build)
+    seq: int
+    seat: str
+    at: float
+    text: object
+    key: int
+    alike: str
+
+
+_lines: dict = {}
+_LINES_KEPT = 20000
+
+
+@pass_context
+def log_items(context, log: tuple) -> Markup:
+    """The items of a log (``<li>``, newest first), each written once for its readers and
+    language: a line never changes, the log around it does with every move. A line's id
+    stands for its move, so a push sends a line the page shows as a placeholder."""
+    locale, items = str(get_locale()), []
+    for entry in log:
+        key = (entry.key, entry.alike, locale)
+        html = _lines.get(key)
+        if html is None:
+            text = escape(context.environment.call_filter("say", entry.text, context=context))
+            html = f'<li id="line-{entry.key}" value="{entry.seq}">{text}</li>'
+            if len(_lines) > _LINES_KEPT:
+                _lines.clear()
+            _lines[key] = html
+        items.append(html)
+    return Markup("".join(items))
+
+
+def board_html(live: Live, now: Facts | None = None) -> Markup:
+    """The board picture: public, so rendered once per change of what it shows and
+    shared by every page."""
+    now = now or facts(live)
+    locale = str(get_locale())
+    return now._get(("board", locale), lambda: _board(now, locale))
+
+
+def _board(now: Facts, locale: str) -> Markup:
+    game = now.row.game
+    template = current_app.jinja_env.get_template(f"games/{game}/board.html")
+    values = {"view": now.view(None), "ui": ui_for(game), "row": now.row, "game": game, "words": now._get("words", lambda: words(now.row))}
+    return Markup(_parts().render(now.row.id, locale, "board", values, lambda v: parts.render_template(template, v)))
+
+
+# pictures: a page's main region, part by part ------------------------------------------------
+
+@dataclass
+class Picture:
+    """A page's main region: its skeleton and its parts (HTML with the marks in)."""
+
+    skeleton: list  # text, part name, text, part name, ..., text
+    parts: dict[str, str]
+    seq: int
+
+    def html(self) -> Markup:
+        """The whole region, as a page or an htmx reply shows it."""
+        seq = str(self.seq)
+        return Markup(self._join(lambda name, html: _wrap(name, _marks(html, seq, seq))))
+
+    def shown(self) -> dict[str, str]:
+        """Each part as a page compares it: the move shown filled in, not the forms' one;
+        and the region's frame (``FRAME``: its own attributes, every part a placeholder)."""
+        seq = str(self.seq)
+        shown = {name: html.replace(SEQ, seq) for name, html in self.parts.items()}
+        shown[FRAME] = self._join(lambda name, html: _kept(name))
+        return shown
+
+    def push(self, known: list[dict]) -> tuple[str | None, dict]:
+        """The out-of-band message for a page that shows one of ``known`` (each a former
+        ``shown()``; several while a reply may still land after a push): a part every one of
+        them has is sent as a placeholder. Returns the message (None when the page shows
+        all of this picture in every case) and what the page shows then."""
+        seq, shown, whole = str(self.seq), self.shown(), []
+
+        def part(name, html):
+            now = shown[name]
+            if known and all(k.get(name) == now for k in known):
+                return _kept(name)
+            whole.append(name)
+            if not known:
+                return _wrap(name, now.replace(FORM_SEQ, seq))
+            return _wrap(name, _keep_lines(now.replace(FORM_SEQ, seq), [k.get(name) or "" for k in known]))
+
+        text = self._join(part)
+        if not whole and known and all(k.get(FRAME) == text for k in known):
+            return None, shown
+        return text.replace('<div id="main"', f'<div id="main" hx-swap-oob="{OOB_SWAP}"', 1), shown
+
+    def _join(self, part) -> str:
+        out = []
+        for i, piece in enumerate(self.skeleton):
+            out.append(piece if i % 2 == 0 else part(piece, self.parts[piece]))
+        return "".join(out)
+
+
+def _marks(html: str, seq: str, form_seq: str) -> str:
+    return html.replace(SEQ, seq).replace(FORM_SEQ, form_seq)
+
+
+def _wrap(name: str, html: str) -> str:
+    return f'<div id="part-{name}" class="part">{html}</div>'
+
+
+def _kept(name: str) -> str:
+    return f'<div id="part-{name}" class="part" hx-preserve></div>'
+
+
+def _keep_lines(html: str, before: list[str]) -> str:
+    """``html`` with each log line that the page shows in every case as a placeholder."""
+    if "<li id=\"line-" not in html:
+        return html
+    common = set.intersection(*(set(_LINE_ID.findall(b)) for b in before))
+    if not common:
+        return html
+    return _LINE.sub(lambda m: f'<li id="{m[1]}" hx-preserve></li>' if m[1] in common else m[0], html)
+
+
+_LINE_ID = re.compile(r'<li id="(line-[^"]+)"')
+
+
+def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,
+            now: Facts | None = None, presence: dict | None = None) -> Picture:
+    """The main region of ``page`` ("phone" or "table") for ``viewer``, part by part."""
+    now = now or facts(live)
+    if presence is None:
+        presence = context.hub().presence(now.row.id, live.seats) if page == "table" else {}
+    values = viewer_context(live, viewer, page, presence, message, now)
+    values["host"] = host
+    template = current_app.jinja_env.get_template(PAGES[page])
+    locale = str(get_locale())
+    marked = dict(values, seq=SEQ, form_seq=FORM_SEQ)
+    plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
+    cache, table_id = _parts(), now.row.id
+    rendered = {}
+    for name in template.blocks:
+        rendered[name] = cache.render(
+            table_id, locale, f"{page}:{name}", marked,
+            lambda v, name=name: parts.render_block(template, name, v), plain)
+    holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
+    skeleton = _HOLDER.split(parts.render_skeleton(template, values, holders))
+    return Picture(skeleton, rendered, now.seq)
 
 
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
-              host: bool = False, oob: bool = False) -> Markup:
-    """The swappable main region of a page (``#main``); ``oob`` marks it for an
-    out-of-band swap, as WebSocket pushes need (a morph, like every swap of it)."""
-    presence = context.hub().presence(live.row.id, live.seats) if page == "table" else {}
-
-    def build():
-        ctx = viewer_context(live, viewer, page, presence, message)
-        return render_template(f"{page}_main.html", host=host, **ctx)
-
-    if message is None:
-        key = ("main", viewer, page, host, tuple(sorted(presence.items()))) + _moment(live)
-        html = _memo(key, build)
-    else:
-        html = Markup(build())
-    return Markup(str(html).replace('<div id="main"', '<div id="main" hx-swap-oob="morph"', 1)) if oob else html
+              host: bool = False) -> Markup:
+    """The swappable main region of a page (``#main``), whole."""
+    return picture(live, viewer, page, message, host).html()

@@ -12,6 +12,7 @@ from .pushes import Pushes
 def init_app(app, pushes: Pushes) -> None:
     sock = Sock(app)
     tables = pushes.tables
+    app.extensions["companion"]["pushes"] = pushes
 
     @sock.route("/t/<table_id>/ws")
     def socket(ws, table_id):

@@ -2,6 +2,11 @@
 WebSocket listeners that collect every message in a thread of their own, and a local
 replica of a table's game that chooses legal actions (used by tests/live and bench/live.py).
 Tables of any game with a screen adapter: Fifth Avenue, or the toy game of the tests.
+
+A push carries only the parts of a page that changed: the others come as empty
+placeholders (``hx-preserve``) that the browser fills with what it already shows. A
+listener does the same, so each message's ``text`` is the page's main region as the
+browser shows it after that message (``raw`` is what came over the wire).
 """
 
 import http.client
@@ -33,12 +38,34 @@ def engine_and_ui(game: str) -> tuple[ModuleType, ModuleType]:
     return engines.get(game), import_module(f"companion.web.games.{game}")
 
 SEQ = re.compile(r'data-seq="(\d+)"')
+KEPT = re.compile(r'<(div|li) id="([\w-]+)"[^>]*? hx-preserve></\1>')
 
 
 def seq_of(html: str) -> int | None:
     """The move number a page or message shows, or None (a ping)."""
     found = SEQ.search(html)
     return int(found[1]) if found else None
+
+
+def part_of(html: str, element_id: str, tag: str = "div") -> str | None:
+    """The element ``<tag id="element_id" …>…</tag>`` of ``html``, whole."""
+    start = html.find(f'<{tag} id="{element_id}"')
+    if start < 0:
+        return None
+    depth = 0
+    for found in re.finditer(rf"<{tag}\b|</{tag}>", html[start:]):
+        depth += -1 if found[0] == f"</{tag}>" else 1
+        if depth == 0:
+            return html[start:start + found.end()]
+    return None
+
+
+def filled(message: str, shown: str | None) -> str:
+    """What a page shows after ``message``: its placeholders filled from ``shown``, the
+    page before it (as htmx does with ``hx-preserve``)."""
+    if shown is None:
+        return message
+    return KEPT.sub(lambda kept: part_of(shown, kept[2], kept[1]) or kept[0], message)
 
 
 @dataclass
@@ -123,9 +150,11 @@ def _connect(url: str, headers, timeout: float) -> Client:
 
 @dataclass
 class Message:
-    text: str
+    text: str  # the page as shown after this message
     at: float  # time.perf_counter() when it arrived
     seq: int | None
+    raw: str = ""  # the message as sent
+    size: int = 0  # its bytes on the wire (UTF-8)
 
 
 class Listener:
@@ -144,10 +173,13 @@ class Listener:
     def _read(self) -> None:
         try:
             while not self._stop:
-                text = self.ws.receive(timeout=0.5)
-                if text is not None:
+                raw = self.ws.receive(timeout=0.5)
+                if raw is not None:
+                    at = time.perf_counter()
                     with self._changed:
-                        self.messages.append(Message(text, time.perf_counter(), seq_of(text)))
+                        shown = self.messages[-1].text if self.messages else None
+                        text = filled(raw, shown)
+                        self.messages.append(Message(text, at, seq_of(raw), raw, len(raw.encode())))
                         self._changed.notify_all()
         except ConnectionClosed as closed:
             self.close_reason = closed.reason
@@ -155,12 +187,13 @@ class Listener:
             self.closed = True
             self._changed.notify_all()
 
-    def wait(self, predicate, timeout: float = 5.0) -> Message:
-        """The first message (old or new) for which ``predicate(message)`` holds."""
+    def wait(self, predicate, timeout: float = 5.0, after: int = 0) -> Message:
+        """The first message (old or new, from number ``after`` on) for which
+        ``predicate(message)`` holds."""
         deadline = time.monotonic() + timeout
         with self._changed:
             while True:
-                found = next((m for m in self.messages if predicate(m)), None)
+                found = next((m for m in self.messages[after:] if predicate(m)), None)
                 if found:
                     return found
                 left = deadline - time.monotonic()
@@ -169,8 +202,8 @@ class Listener:
                                        f"seqs={[m.seq for m in self.messages]})")
                 self._changed.wait(left)
 
-    def wait_seq(self, seq: int, timeout: float = 5.0) -> Message:
-        return self.wait(lambda m: m.seq == seq, timeout)
+    def wait_seq(self, seq: int, timeout: float = 5.0, after: int = 0) -> Message:
+        return self.wait(lambda m: m.seq == seq, timeout, after)
 
     def wait_closed(self, timeout: float = 5.0) -> bool:
         deadline = time.monotonic() + timeout

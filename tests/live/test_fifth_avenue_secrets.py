@@ -38,7 +38,7 @@ class Submission:
 
 
 def log_line(html: str, seq: int) -> str | None:
-    found = re.search(rf'<li value="{seq}">(.*?)</li>', html, re.S)
+    found = re.search(rf'<li id="[^"]*" value="{seq}">(.*?)</li>', html, re.S)
     return found[1] if found else None
 
 

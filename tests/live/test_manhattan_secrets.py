@@ -105,7 +105,7 @@ def test_a_card_drawn_is_named_only_on_its_owners_page(played):
             for seq, seat, action in draws:
                 if seq > message.seq:
                     break
-                line = re.search(rf'<li value="{seq}">(.*?)</li>', message.text, re.S)
+                line = re.search(rf'<li id="[^"]*" value="{seq}">(.*?)</li>', message.text, re.S)
                 if line is None:  # scrolled out of the log
                     continue
                 card = label(action["card"][0] * 3 + action["card"][1])

@@ -104,6 +104,6 @@ def test_a_refill_entered_by_the_host_reaches_every_page(played):
     draws = [seq for seq, (seat, _action) in enumerate(table.game.actions, 1) if seat == TABLE]
     assert draws
     for seq in draws[-3:]:
-        line = re.compile(rf'<li value="{seq}">The table (turned up|drew) ')
+        line = re.compile(rf'<li id="[^"]*" value="{seq}">The table (turned up|drew) ')
         for viewer, listener in listeners.items():
             assert line.search(listener.wait_seq(seq).text), (viewer, seq)

@@ -9,7 +9,8 @@ It uses the store's calls that every version keeps (create a table, append, clai
 a seat, undo, set the status, save a profile), so the file holds what a real game
 night leaves: a finished game, a game in progress with seats taken and an undone
 move, and a saved board profile; from schema 2 on, also a merged name in the roster
-and the tables' results. The games are random but seeded.
+and the tables' results; from schema 3 on, the undone move marked as made in a
+simultaneous step or not. The games are random but seeded.
 """
 
 import random
@@ -40,7 +41,7 @@ def make(path: Path) -> None:
     config = playout.random_config(rng, 4, board="6-lot", auctions="sealed", hands="private")
     events, _ = play(engine, config, rng)
     _table(store, RUNNING, "Tonight", config, events[:RUNNING_MOVES + 1])
-    store.undo(RUNNING, 1)  # the host took the last move back
+    _undo_last(store)  # the host took the last move back
     for seat in ("s1", "s2"):
         store.claim_seat(RUNNING, seat, f"secret-of-{seat}")
     store.save_profile("fifth_avenue", "our box", {"board": "5-lot", "rings": config["rings"]})
@@ -49,6 +50,19 @@ def make(path: Path) -> None:
 
         store.merge_people("dieter", "carla")
         history.results(store)
+
+
+def _undo_last(store) -> None:
+    """From schema 3 on through the table service, which marks a move made in a
+    simultaneous step as such in the audit trail; before, with the store's call."""
+    from companion import store as store_module
+
+    if store_module.SCHEMA_VERSION >= 3:
+        from companion.tables import Tables
+
+        Tables(store).undo(RUNNING, 1, RUNNING_MOVES + 1)
+    else:
+        store.undo(RUNNING, 1)
 
 
 def _table(store, table_id, title, config, events):

@@ -2,6 +2,7 @@
 (``v<N>.sqlite3``, written by ``make_fixture.py``) are upgraded on open, keep every
 table, move and seat, and play goes on."""
 
+import json
 import random
 import shutil
 import sqlite3
@@ -12,12 +13,16 @@ from pathlib import Path
 import pytest
 
 from companion import history, store as store_module
+from companion.engines.common import replay
 from companion.store import SCHEMA_VERSION, NewerDatabase, Store, copy_path, schema_version
 from companion.tables import Tables
 from tests.schema.make_fixture import FINISHED, RUNNING, RUNNING_MOVES
 
 HERE = Path(__file__).resolve().parent
 VERSIONS = list(range(1, SCHEMA_VERSION + 1))
+# The columns every version has, table by table (a later version may add some).
+KEPT = {"tables": "*", "seats": "*", "events": "*", "profiles": "*",
+        "undone": "table_id, seq, seat, action, at, undone_at"}
 
 
 def fixture(version: int, tmp_path) -> Path:
@@ -51,12 +56,11 @@ def test_each_file_is_of_its_version(version, tmp_path):
 @pytest.mark.parametrize("version", VERSIONS)
 def test_opening_upgrades_and_keeps_everything(version, tmp_path):
     path = fixture(version, tmp_path)
-    before = {name: raw(path, f"SELECT * FROM {name} ORDER BY 1, 2")
-              for name in ("tables", "seats", "events", "undone", "profiles")}
+    before = {name: raw(path, f"SELECT {columns} FROM {name} ORDER BY 1, 2") for name, columns in KEPT.items()}
     store = Store(str(path))
     assert raw(path, "PRAGMA user_version")[0][0] == SCHEMA_VERSION
-    for name, rows in before.items():
-        assert raw(path, f"SELECT * FROM {name} ORDER BY 1, 2") == rows, name
+    for name, columns in KEPT.items():
+        assert raw(path, f"SELECT {columns} FROM {name} ORDER BY 1, 2") == before[name], name
     assert copy_path(str(path), version).exists() == (version < SCHEMA_VERSION)
     assert store.seats(RUNNING)["s1"] == "secret-of-s1"
     assert store.profiles("fifth_avenue")["our box"]["board"] == "5-lot"
@@ -77,6 +81,41 @@ def test_play_goes_on_after_the_upgrade(version, tmp_path):
     again = Tables(Store(str(path)))  # a restart: the log replays to the same state
     assert again.get(RUNNING).seq == RUNNING_MOVES + 5
     assert again.get(RUNNING).state == live.state
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_old_games_load_replay_and_score_the_same(version, tmp_path):
+    """Each table of the file, opened by this version, is where its moves, replayed
+    by the engine alone from the file as it was, lead; with the same scores."""
+    path = fixture(version, tmp_path)
+    moves = {t: [(seat, json.loads(action)) for seat, action in
+                 raw(path, f"SELECT seat, action FROM events WHERE table_id='{t}' ORDER BY seq")]
+             for t in (FINISHED, RUNNING)}
+    configs = dict(raw(path, "SELECT id, config FROM tables"))
+    tables = Tables(Store(str(path)))
+    for table_id, events in moves.items():
+        live = tables.get(table_id)
+        expected = replay(live.engine, json.loads(configs[table_id]), events)
+        assert live.seq == len(events)
+        assert live.state == expected
+        assert live.engine.scores(live.state) == live.engine.scores(expected)
+    assert tables.get(FINISHED).engine.is_over(tables.get(FINISHED).state)
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_the_audit_trail_of_every_version(version, tmp_path):
+    """A move undone before schema 3 is not known to be a sealed submission or not: it
+    shows as neither a sealed submission nor by its kind. From schema 3 on it is marked."""
+    tables = Tables(Store(str(fixture(version, tmp_path))))
+    (undone,) = tables.undone(RUNNING)
+    assert undone["seq"] == RUNNING_MOVES + 1
+    if version < 3:
+        assert (undone["sealed"], undone["kind"]) == (None, None)
+    else:
+        assert (undone["sealed"], undone["kind"]) == (True, None)  # the fixture's last move is a sealed bid
+    live = tables.get(RUNNING)
+    tables.undo(RUNNING, 1, live.seq)  # and undoing goes on, marked
+    assert tables.undone(RUNNING)[-1]["sealed"] is not None
 
 
 @pytest.mark.parametrize("version", VERSIONS)

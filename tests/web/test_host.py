@@ -5,7 +5,7 @@ import pytest
 
 from tests.web.conftest import create_toy, events, join, post_action
 
-HOST_ROUTES = [("get", "/host", {}), ("post", "/host/undo", {"count": 1, "confirm": "yes"}),
+HOST_ROUTES = [("get", "/host", {}), ("post", "/host/undo", {"count": 1, "confirm": "yes", "seq": 0}),
                ("post", "/host/seat/p2/handover", {}), ("post", "/host/seat/p2/release", {}),
                ("post", "/host/status", {"status": "finished"}),
                ("post", "/table-act", {"seq": 0, "type": "roll", "n": 3})]
@@ -41,16 +41,18 @@ def test_undo_needs_confirmation_and_keeps_an_audit_trail(app, client):
     anna, ben = join(app, table_id, "p1"), join(app, table_id, "p2")
     post_action(anna, table_id, 0, {"type": "secret", "n": 4})
     post_action(ben, table_id, 1, {"type": "secret", "n": 6})
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1}).status_code == 400
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": "x", "confirm": "yes"}).status_code == 400
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": 5, "confirm": "yes"}).status_code == 400
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": 99, "confirm": "yes"}).status_code == 400
+    undo = f"/t/{table_id}/host/undo"
+    assert client.post(undo, data={"count": 1, "seq": 2}).status_code == 400
+    assert client.post(undo, data={"count": "x", "confirm": "yes", "seq": 2}).status_code == 400
+    assert client.post(undo, data={"count": 1, "confirm": "yes"}).status_code == 400  # no move number
+    assert client.post(undo, data={"count": 5, "confirm": "yes", "seq": 2}).status_code == 400
+    assert client.post(undo, data={"count": 99, "confirm": "yes", "seq": 2}).status_code == 400
     assert len(events(app, table_id)) == 2
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 302
+    assert client.post(undo, data={"count": 1, "confirm": "yes", "seq": 2}).status_code == 302
     assert [e.seat for e in events(app, table_id)] == ["p1"]
     html = client.get(f"/t/{table_id}/host").get_data(as_text=True)
     trail = html.split("Audit trail")[1]
-    assert "secret" in trail and "Ben" in trail
+    assert "sealed submission" in trail and "Ben" in trail
     # Ben chooses again: undone moves are gone from the table, not from the trail.
     assert post_action(ben, table_id, 1, {"type": "secret", "n": 1}).status_code == 302
     assert tables(app).get(table_id).state["secrets"]["p2"] == 1
@@ -103,7 +105,44 @@ def test_the_audit_trail_names_moves_without_their_contents(app, client):
     secret cannot show up on the host page."""
     table_id = create_toy(client)
     post_action(join(app, table_id, "p1"), table_id, 0, {"type": "secret", "n": 9})
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 302
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes", "seq": 1}).status_code == 302
     html = client.get(f"/t/{table_id}/host").get_data(as_text=True)
     trail = html.split("Audit trail")[1].split("</details>")[0]
-    assert "secret" in trail and "Anna" in trail and "9" not in trail.split("·")[2]
+    assert "sealed submission" in trail and "Anna" in trail and "9" not in trail.split("·")[2]
+
+
+def test_undo_carries_the_move_it_was_offered_at_and_is_refused_once_stale(app, client):
+    """The host page offers "back to before move 4" at move 4; a phone plays move 5; the
+    host confirms: move 5 must not be undone in its place."""
+    table_id = create_toy(client)
+    phones = {seat: join(app, table_id, seat) for seat in ("p1", "p2", "p3")}
+    for n, seat in enumerate(("p1", "p2", "p3")):
+        post_action(phones[seat], table_id, n, {"type": "secret", "n": 5})
+    assert post_action(client, table_id, 3, {"type": "roll", "n": 2}, table=True).status_code == 302
+    page = client.get(f"/t/{table_id}/host").get_data(as_text=True)
+    form = page.split('class="undo"')[1].split("</form>")[0]
+    assert 'name="seq" value="4"' in form
+    assert post_action(phones["p1"], table_id, 4, {"type": "add", "n": 1}).status_code == 302
+    refused = client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes", "seq": 4})
+    assert refused.status_code == 409 and "The table moved on" in refused.get_data(as_text=True)
+    assert len(events(app, table_id)) == 5 and tables(app).undone(table_id) == []
+    assert 'name="seq" value="5"' in refused.get_data(as_text=True)  # a fresh form to try again
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes", "seq": 5}).status_code == 302
+    assert [e.action["type"] for e in events(app, table_id)] == ["secret"] * 3 + ["roll"]
+
+
+def test_the_audit_trail_tells_no_bid_from_a_pass_in_a_simultaneous_step(app, client):
+    """Every move of a step where several seats were due together shows only as a sealed
+    submission, the last one too (it was due alone, but its kind would still tell)."""
+    table_id = create_toy(client)
+    phones = {seat: join(app, table_id, seat) for seat in ("p1", "p2", "p3")}
+    for n, seat in enumerate(("p2", "p3", "p1")):
+        post_action(phones[seat], table_id, n, {"type": "secret", "n": 7})
+    post_action(client, table_id, 3, {"type": "roll", "n": 2}, table=True)
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 4, "confirm": "yes", "seq": 4}).status_code == 302
+    trail = client.get(f"/t/{table_id}/host").get_data(as_text=True).split("Audit trail")[1].split("</ul>")[0]
+    items = trail.split("<li>")[1:]
+    assert len(items) == 4
+    assert sum("sealed submission" in item for item in items) == 3
+    assert sum("roll" in item for item in items) == 1
+    assert "secret" not in trail

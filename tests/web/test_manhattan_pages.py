@@ -52,10 +52,12 @@ def test_the_host_undoes_a_placement_and_every_page_shows_the_lot_empty_again(ap
     act(app, table_id, "p1", {"type": "place", "colour": "black", "card": [1, 1], "city": "sydney", "height": 1})
     assert 'data-owner="black"' in client.get(f"/t/{table_id}").get_data(as_text=True)
     assert "Anna played the centre card" in client.get(f"/t/{table_id}/host").get_data(as_text=True)
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": "1"}).status_code == 400  # unconfirmed
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": "one", "confirm": "yes"}).status_code == 400
-    assert join(app, table_id, "p2").post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes"}).status_code == 403
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes"}).status_code == 302
+    seq = str(live(app, table_id).seq)
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": "1", "seq": seq}).status_code == 400  # unconfirmed
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": "one", "confirm": "yes", "seq": seq}).status_code == 400
+    assert join(app, table_id, "p2").post(f"/t/{table_id}/host/undo",
+                                          data={"count": "1", "confirm": "yes", "seq": seq}).status_code == 403
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes", "seq": seq}).status_code == 302
     assert 'data-owner="black"' not in client.get(f"/t/{table_id}").get_data(as_text=True)
     assert 'class="act act-place' in join(app, table_id, "p1").get(f"/t/{table_id}/me").get_data(as_text=True)
 

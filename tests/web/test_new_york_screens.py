@@ -292,11 +292,11 @@ def test_the_host_undoes_a_payment_and_every_page_follows(app, client, table):
     table_id, phones = table
     act(phones["p1"], table_id, {"type": "buy", "space": "blue", "pay": [["blue", 9]]})
     assert state(app, table_id)["market"][0] is None
-    response = client.post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes"})
+    response = client.post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes", "seq": "1"})
     assert response.status_code == 302
     after = state(app, table_id)
     assert after["market"][0] == MUSEUM and ["blue", 9] in after["hands"]["p1"]
     main = phones["p1"].get(f"/t/{table_id}/main", query_string={"page": "phone"}).get_data(as_text=True)
     assert 'data-seq="0"' in main and "Your turn" in main and "9</b> blue" in main
     assert phones["p2"].get(f"/t/{table_id}/main").status_code == 200  # the table's region
-    assert phones["p2"].post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes"}).status_code == 403
+    assert phones["p2"].post(f"/t/{table_id}/host/undo", data={"count": "1", "confirm": "yes", "seq": "0"}).status_code == 403

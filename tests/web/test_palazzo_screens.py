@@ -287,7 +287,7 @@ def test_a_phone_page_never_changes_with_another_seats_secrets(app, client):
 
 def page(app, live: Live, state: dict, viewer) -> str:
     """The main region of ``viewer``'s page (None: the table screen) drawn from ``state``."""
-    shadow = Live(live.row, live.engine, state, live.seq, live.to_act, live.log)
+    shadow = Live(live.row, live.engine, state, live.seq, live.to_act, live.moves)
     with app.test_request_context("/"):
         kind = "phone" if viewer else "table"
         ctx = render.viewer_context(shadow, viewer, kind, {}, None)

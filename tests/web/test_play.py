@@ -204,9 +204,9 @@ def test_the_log_keeps_texts_and_each_viewer_reads_their_own_line(app, client):
     table_id = create_toy(client)
     devices = phones(app, table_id)
     post_action(devices["p2"], table_id, 0, {"type": "secret", "n": 2})
-    entry = app.extensions["companion"]["tables"].get(table_id).log[-1]
-    assert entry["text"]["p2"] == {"id": "You chose the secret number {n}.", "args": {"n": 2}}
-    assert entry["text"][""] == {"id": "{name} chose a secret number.", "args": {"name": "Ben"}}
+    live = app.extensions["companion"]["tables"].get(table_id)
+    assert live.lines("p2", 1)[0]["text"] == {"id": "You chose the secret number {n}.", "args": {"n": 2}}
+    assert live.lines(None, 1)[0]["text"] == {"id": "{name} chose a secret number.", "args": {"name": "Ben"}}
 
 
 def test_a_whole_game_ends_with_its_winners_on_every_page(app, client):

@@ -49,6 +49,15 @@ Server draws: the host's input form may carry ``draw=server`` to have the engine
 ``table_draw`` make the input; a phone's action form likewise, for an engine with
 ``seat_draw`` (the seat's random outcome, such as the tiles it would turn up).
 
+Live pages are drawn part by part and a part is drawn again only when something it read
+changed (``companion.web.parts``), so a template must draw only from what it is given: no
+clock, no randomness, no state of its own. In the parts of ``phone_main.html`` and
+``table_main.html``, ``seq`` is a mark that becomes the move number: show it or post it,
+do not reckon with it (a part that does is drawn every time). A form a game draws itself
+posts ``form_seq`` (``form_seq if form_seq is defined else seq``), and so does a key
+that should change with the move (``data-keep``): a part whose forms alone would differ
+is then left out of a push, and the page posts the move it shows.
+
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
 environment's ``COMPANION_TEST_GAMES``, comma separated); it is never offered on the

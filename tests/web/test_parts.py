@@ -1,0 +1,158 @@
+"""Parts rendered once and reused (companion/web/parts.py) show exactly what a fresh
+rendering would: whole random games are played, and after every move every page's picture
+from the shared part cache is compared with one rendered from scratch."""
+
+import random
+from importlib import import_module
+
+import pytest
+from jinja2 import Environment
+
+from companion.web import parts, render
+from tests.web.conftest import fa_form, join, toy_form
+from tests.web.manhattan import mh_form
+from tests.web.new_york import ny_config, ny_form
+from tests.web.palazzo_setup import pz_form
+
+
+def fresh(app, live, viewer, page, host):
+    """The picture with an empty part cache: everything rendered now."""
+    kept = app.extensions["companion"]["parts"]
+    app.extensions["companion"]["parts"] = parts.Parts()
+    try:
+        return render.main_html(live, viewer, page, host=host)
+    finally:
+        app.extensions["companion"]["parts"] = kept
+
+
+NAMES = ("Anna", "Ben", "Cleo")
+FORMS = {"toy": lambda: toy_form(NAMES),
+         "fifth_avenue": lambda: fa_form(names=NAMES, auctions="sealed", hands="private"),
+         "palazzo": lambda: pz_form(names=NAMES, bidding="sealed", hands="private"),
+         "new_york": lambda: ny_form(ny_config(3)),
+         "manhattan": lambda: mh_form(names=NAMES, hands="private")}
+
+
+@pytest.mark.parametrize("game", sorted(FORMS))
+def test_reused_parts_show_what_a_fresh_rendering_shows(app, client, game):
+    response = client.post(f"/new/{game}", data=FORMS[game]())
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    tables = app.extensions["companion"]["tables"]
+    live = tables.get(table_id)
+    for seat in live.seats:
+        join(app, table_id, seat)
+    playout = import_module(f"{live.engine.__name__}.playout")
+    rng = random.Random(game)
+    pages = [(seat, "phone", False) for seat in live.seats] + [(None, "table", True), (None, "table", False)]
+    cache = app.extensions["companion"]["parts"]
+    for _ in range(120):
+        if live.engine.is_over(live.state):
+            break
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
+        with app.test_request_context("/"):
+            for viewer, page, host in pages:
+                cached = render.main_html(live, viewer, page, host=host)
+                assert cached == fresh(app, live, viewer, page, host), (live.seq, viewer, page)
+    assert cache.renders < 120 * len(pages) * 6  # reused, not rendered every time
+
+
+def template(source: str, **functions):
+    env = Environment(autoescape=True)
+    env.context_class = parts.TrackingContext
+    env.globals.update(functions)
+    compiled = env.from_string(source)
+    calls = []
+
+    def draw(values):
+        calls.append(1)
+        return parts.render_template(compiled, values)
+
+    return draw, calls
+
+
+def test_a_part_is_reused_until_what_it_read_changes():
+    cache = parts.Parts()
+    draw, calls = template("{{ view.players[0].colour }} {{ view.players | length }}")
+
+    def view(colour="red", score=0, more=()):
+        return {"players": [{"seat": "p1", "colour": colour, "score": score}, *more], "auction": {"bid": 3}}
+
+    assert cache.render("t", "en", "x", {"view": view()}, draw) == "red 1"
+    assert cache.render("t", "en", "x", {"view": view(score=5)}, draw) == "red 1"  # unread: reused
+    assert len(calls) == 1
+    assert cache.render("t", "en", "x", {"view": view(colour="blue")}, draw) == "blue 1"
+    assert cache.render("t", "en", "x", {"view": view(more=[{"seat": "p2"}])}, draw) == "red 2"
+    assert cache.render("t", "en", "x", {"view": view()}, draw) == "red 1"  # an earlier one, kept
+    assert len(calls) == 3
+    assert cache.render("t", "it", "x", {"view": view()}, draw) == "red 1"  # another language
+    assert len(calls) == 4
+
+
+def test_a_name_read_counts_and_one_not_read_does_not():
+    cache = parts.Parts()
+    draw, calls = template("{{ seq }}{% if over %}!{% endif %}")
+    assert cache.render("t", "en", "x", {"seq": 1, "over": False, "other": 1}, draw) == "1"
+    assert cache.render("t", "en", "x", {"seq": 1, "over": False, "other": 2}, draw) == "1"
+    assert cache.render("t", "en", "x", {"seq": 1, "over": True, "other": 2}, draw) == "1!"
+    assert len(calls) == 2
+
+
+def test_a_dict_read_as_a_whole_counts_whole():
+    cache = parts.Parts()
+    draw, _calls = template("{% for k, v in view.auction | dictsort %}{{ k }}={{ v }},{% endfor %}")
+    assert cache.render("t", "en", "x", {"view": {"auction": {"bid": 3}}}, draw) == "bid=3,"
+    assert cache.render("t", "en", "x", {"view": {"auction": {"bid": 3, "pass": 1}}}, draw) == "bid=3,pass=1,"
+    draw, _calls = template("{{ view.auction | tojson }}")
+    assert cache.render("t", "en", "y", {"view": {"auction": {"bid": 3}}}, draw) == '{"bid": 3}'
+    assert cache.render("t", "en", "y", {"view": {"auction": {"bid": 4}}}, draw) == '{"bid": 4}'
+
+
+def test_texts_are_read_whole_and_handed_out_as_they_are():
+    seen = []
+
+    def say(text):
+        seen.append(type(text))
+        return text["id"].format(**text["args"])
+
+    cache = parts.Parts()
+    draw, _calls = template("{{ say(legal.prompt) }}", say=say)
+    legal = {"prompt": {"id": "Bid {n}", "args": {"n": 3}}}
+    assert cache.render("t", "en", "x", {"legal": legal}, draw) == "Bid 3"
+    assert seen == [dict]  # a real dict: engines' text helpers check the type
+    legal = {"prompt": {"id": "Bid {n}", "args": {"n": 4}}}
+    assert cache.render("t", "en", "x", {"legal": legal}, draw) == "Bid 4"
+
+
+class Mutable:
+    def __init__(self):
+        self.state = 1
+
+
+def test_a_part_that_reads_a_live_object_is_never_reused():
+    cache, thing = parts.Parts(), Mutable()
+    draw, calls = template("{{ live.state }}")
+    assert cache.render("t", "en", "x", {"live": thing}, draw) == "1"
+    thing.state = 2
+    assert cache.render("t", "en", "x", {"live": thing}, draw) == "2"
+    assert len(calls) == 2
+
+
+def test_what_the_stand_ins_cannot_do_is_rendered_from_the_real_values_each_time():
+    def strict(value):
+        if type(value) is not dict:
+            raise TypeError("wants a plain dict")
+        return value["n"]
+
+    cache = parts.Parts()
+    draw, calls = template("{{ strict(view) }}", strict=strict)
+    assert cache.render("t", "en", "x", {"view": {"n": 1}}, draw) == "1"
+    assert cache.render("t", "en", "x", {"view": {"n": 2}}, draw) == "2"
+    assert len(calls) == 4  # each time: the try with stand-ins, then the real values
+
+
+def test_a_part_that_reckons_with_the_move_number_gets_the_real_one():
+    cache = parts.Parts()
+    draw, calls = template("{{ seq + 1 }}")
+    assert cache.render("t", "en", "x", {"seq": render.SEQ}, draw, plain={"seq": 5}) == "6"
+    assert cache.render("t", "en", "x", {"seq": render.SEQ}, draw, plain={"seq": 6}) == "7"
