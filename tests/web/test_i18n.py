@@ -120,7 +120,7 @@ def test_the_audit_trail_and_the_display_marks_speak_the_readers_language(app, c
     action = tables.get(table_id).engine.legal(tables.get(table_id).state, seat)["actions"][0]
     spot = action["lots"][0]
     post_action(join(app, table_id, seat), table_id, 0, {"type": "place_initial_building", **spot}, ui=ui)
-    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes"}).status_code == 302
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes", "seq": 1}).status_code == 302
     trail = client.get(f"/t/{table_id}/host", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "immobile iniziale" in trail.split("</summary>", 2)[-1] and "place_initial" not in trail
     board = client.get(f"/t/{table_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
