@@ -66,9 +66,10 @@ def _auction(state: dict, viewer) -> dict | None:
     return public
 
 
-def status(state: dict) -> Text:
-    """Whom the table waits for, and for what (the table screen's line)."""
-    who = [name(state, s) for s in sorted(to_act(state))]
+def status(state: dict, due: list[str] | None = None) -> Text:
+    """Whom the table waits for, and for what (the table screen's line); ``due``: the
+    sorted ``to_act`` if the caller has it already."""
+    who = [name(state, s) for s in (sorted(to_act(state)) if due is None else due)]
     return _STATUS[state["phase"]](state, who)
 
 
@@ -94,14 +95,15 @@ def view(state: dict, seat=None) -> dict:
     """A JSON-able picture of the game for ``seat`` (``None``: the table screen)."""
     cfg = state["config"]
     built = on_board(state)
+    due = sorted(to_act(state))
     result = {
         "game": "fifth_avenue",
         "phase": state["phase"],
         "players": [_player(state, s, built) for s in bidders(state)],
         "start_player": cfg["seats"][0],
         "active": state["active"],
-        "to_act": sorted(to_act(state)),
-        "status": status(state),  # the table screen's line: whom the game waits for
+        "to_act": due,
+        "status": status(state, due),  # the table screen's line: whom the game waits for
         "chosen": state["chosen"],
         "board": cfg["board"],
         "auctions": cfg["auctions"],

@@ -67,7 +67,7 @@ def to_act(state) -> set[str]:
 
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` does ``action``; ``state`` itself is not changed."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state), "NY-T-1")
+    return common.advance(STEPS, state, seat, action, to_act(state), names, "NY-T-1")
 
 
 def is_over(state) -> bool:
