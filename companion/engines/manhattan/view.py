@@ -9,13 +9,13 @@ from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, SQUARES, card_name, owne
 from .cards import HAND, tracked
 from .flow import to_act
 from .pieces import HEIGHTS, colour_name, left
-from .scoring import scores
+from .scoring import points
 from .state import order
 from ..text import _
 
 
 def view(state: dict, seat: str | None) -> dict:
-    result = scores(state)
+    result = points(state)
     owned = Counter(c for *_rest, c, _height in towers(state["board"]))
     hands = state["hands"]
     return {
@@ -57,6 +57,9 @@ def _player(state: dict, p: dict, score: int) -> dict:
 
 
 def _lot(tower: list | None, lot: int) -> dict:
+    if tower is None:
+        return {"lot": square(lot), "label": _(LOT_NAMES[lot]), "pieces": [], "owner": None,
+                "storeys": 0}
     return {"lot": square(lot), "label": _(LOT_NAMES[lot]),
             "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
             "owner": owner(tower), "storeys": storeys(tower)}
