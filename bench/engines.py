@@ -3,11 +3,11 @@
     .venv/bin/python bench/engines.py
 
 Copying: mid-game states (the most players, 150 moves in) copied whole by a marshal
-round trip (``common.clone``), a pickle round trip, a recursive dict/list copy, a JSON round trip and ``copy.deepcopy``; best
-of five runs, microseconds per copy (``apply`` copies only the parts of the state a
-move touches: see ``common.Draft``).
-Then whole random games: per move, ``apply`` followed by ``view`` for every seat and
-the table (what the server does after a move), p50 and p99 in milliseconds.
+round trip (``common.clone``), a pickle round trip, a recursive dict/list copy, a JSON
+round trip and ``copy.deepcopy``; best of five runs, microseconds per copy (``apply``
+copies only the parts of the state a move touches: see ``common.Draft``). Then whole
+random games: per move, ``apply`` followed by ``view`` for every seat and the table
+(what the server does after a move), p50 and p99 in milliseconds.
 
 ``bench/versus.py`` runs the same per-move figures against each engine's version from
 before the common shape, in one run, and counts instructions under valgrind.
