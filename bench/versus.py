@@ -152,7 +152,8 @@ def _record(engine, seed: int, path: str) -> int:
 def _instructions(args: list[str]) -> int:
     with tempfile.TemporaryDirectory() as out:
         subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}/cg.out",
-                        sys.executable, __file__, *args], check=True, capture_output=True)
+                        sys.executable, __file__, *args], check=True, capture_output=True,
+                       env={**os.environ, "PYTHONHASHSEED": "0"})  # the same set orders each run
         text = Path(out, "cg.out").read_text()
     return int(re.search(r"^summary: (\d+)", text, re.M).group(1))
 

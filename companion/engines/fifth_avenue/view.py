@@ -42,8 +42,12 @@ def _player(state: dict, seat: str, built: dict) -> dict:
                          central_park=state["central_park"][seat])
 
 
+#: Quarter names as texts, made once (like ``state.THE_TABLE``: texts are never changed).
+_QUARTER_NAMES = {q: place_text(q) for q in QUARTERS}
+
+
 def _quarters(state: dict) -> dict:
-    return {q: {"name": place_text(q), "closed": state["quarters"][q]["closed"],
+    return {q: {"name": _QUARTER_NAMES[q], "closed": state["quarters"][q]["closed"],
                 "lots": [dict(l, shops=list(l["shops"])) for l in state["quarters"][q]["lots"]]}
             for q in QUARTERS}
 
