@@ -45,6 +45,10 @@ def _over_prompt(state: dict, seat: str) -> Text:
     return _("The game is over.")
 
 
+#: How apply copies the state (``common.Copying``): the players are the set-up, never
+#: changed; a hand's cards (square numbers) are moved, never changed.
+COPYING = common.Copying(shared=("players",), grouped=("hands",))
+
 STEPS = {
     "pick": common.Step(actions={"pick": pick, "draw": draw}, out_of_turn="MH-T-2",
                         not_now="MH-T-2", prompt=_asking(_pick_prompt)),
@@ -67,4 +71,4 @@ def is_over(state: dict) -> bool:
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` takes ``action``; refuses with IllegalAction."""
     return common.advance(STEPS, state, seat, action, to_act(state), names,
-                          unknown_rule="MH-T-2")
+                          unknown_rule="MH-T-2", copying=COPYING)
