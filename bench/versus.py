@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/versus.py [games] [game ...]
     .venv/bin/python bench/versus.py --count [game ...]      # instructions, under valgrind
+    VERSUS_BASE=main .venv/bin/python bench/versus.py ...    # a third column: another revision
 
 The old engines are read from git history (the commit before each game's reshaping, see
 ``OLD``) into a cache folder and imported under another package name, so old and new
@@ -45,13 +46,19 @@ CACHE = Path(tempfile.gettempdir()) / "companion-old-engines"
 
 def old_engine(game: str):
     """The game's engine as it was before the common shape (imported as ``old_<game>``)."""
-    package = f"old_{game}"
+    return engine_at(f"{OLD[game]}^", game, f"old_{game}")
+
+
+def engine_at(revision: str, game: str, package: str):
+    """The game's engine at a git revision, imported as ``package``."""
     if package not in sys.modules:
-        folder = CACHE / OLD[game] / "engines"
+        commit = subprocess.run(["git", "rev-parse", revision], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        folder = CACHE / commit / "engines"
         if not folder.exists():
-            tar = subprocess.run(["git", "archive", f"{OLD[game]}^", "companion/engines"], cwd=ROOT,
+            tar = subprocess.run(["git", "archive", commit, "companion/engines"], cwd=ROOT,
                                  check=True, capture_output=True).stdout
-            target = CACHE / OLD[game]
+            target = CACHE / commit
             with tarfile.open(fileobj=io.BytesIO(tar)) as archive:
                 archive.extractall(target / "tmp", filter="data")
             (target / "tmp" / "companion" / "engines").rename(folder)
@@ -63,8 +70,15 @@ def old_engine(game: str):
     return import_module(f"{package}.{game}")
 
 
+BASE = os.environ.get("VERSUS_BASE")  # a git revision to compare too, e.g. main
+LEGEND = "old: before the common shape" + (f"; base: {BASE}" if BASE else "") + "; new: this tree"
+
+
 def versions(game: str) -> dict:
-    return {"old": old_engine(game), "new": engines.get(game)}
+    found = {"old": old_engine(game)}
+    if BASE:
+        found["base"] = engine_at(BASE, game, f"base_{game}")
+    return {**found, "new": engines.get(game)}
 
 
 def config_for(engine, seed: int) -> tuple:
@@ -99,21 +113,25 @@ def summary(times: list[float]) -> dict:
 
 
 def timing(games: int, names: list[str]) -> None:
-    print(f"apply + views per move, old vs new engine, {games} seeded games each, alternating:")
+    print(f"apply + views per move ({LEGEND}), {games} seeded games each, alternating:")
     for game in names:
-        pair = versions(game)
-        times = {"old": [], "new": []}
+        found = versions(game)
+        times = {which: [] for which in found}
         for seed in range(games):
-            order = ("old", "new") if seed % 2 == 0 else ("new", "old")
+            order = list(found) if seed % 2 == 0 else list(found)[::-1]
             for which in order:
-                times[which].extend(timed_game(pair[which], seed))
-        old, new = summary(times["old"]), summary(times["new"])
-        for which, figures in (("old", old), ("new", new)):
-            print(f"  {game:<13} {which}  {figures['moves']:>6} moves · p50 {figures['p50']:.3f}"
-                  f" · mean {figures['mean']:.3f} · p99 {figures['p99']:.3f} ms")
-        print(f"  {game:<13} new/old  p50 {new['p50'] / old['p50']:.2f} · mean"
-              f" {new['mean'] / old['mean']:.2f} · p99 {new['p99'] / old['p99']:.2f}"
-              f" · p99 {'<=' if new['p99'] <= 1 else '>'} 1 ms")
+                times[which].extend(timed_game(found[which], seed))
+        figures = {which: summary(t) for which, t in times.items()}
+        for which, f in figures.items():
+            print(f"  {game:<13} {which:<4} {f['moves']:>6} moves · p50 {f['p50']:.3f}"
+                  f" · mean {f['mean']:.3f} · p99 {f['p99']:.3f} ms")
+        new = figures["new"]
+        for which in [w for w in figures if w != "new"]:
+            other = figures[which]
+            print(f"  {game:<13} new/{which}  p50 {new['p50'] / other['p50']:.2f} · mean"
+                  f" {new['mean'] / other['mean']:.2f} · p99 {new['p99'] / other['p99']:.2f}")
+        print(f"  {game:<13} new p99 {new['p99']:.3f} ms: {'within' if new['p99'] <= 1 else 'over'}"
+              f" the 1 ms target")
 
 
 # --- instructions under callgrind ---------------------------------------------------------
@@ -159,7 +177,8 @@ def _instructions(args: list[str]) -> int:
 
 
 def counting(names: list[str]) -> None:
-    print(f"instructions of apply + views over one random game (seed {COUNT_SEED}), callgrind:")
+    print(f"instructions of apply + views over one random game (seed {COUNT_SEED}; {LEGEND}),"
+          " callgrind:")
     for game in names:
         figures = {}
         for which, engine in versions(game).items():
@@ -171,10 +190,14 @@ def counting(names: list[str]) -> None:
                          - _instructions(["--replay", game, which, path, "load"]))
             finally:
                 os.unlink(path)
-            figures[which] = spent
-            print(f"  {game:<13} {which}  {moves:>4} moves · {spent / 1e6:7.1f} M instructions"
+            figures[which] = (spent, moves)
+            print(f"  {game:<13} {which:<4} {moves:>4} moves · {spent / 1e6:7.1f} M instructions"
                   f" · {spent / moves / 1e3:6.0f} k per move")
-        print(f"  {game:<13} new/old per game {figures['new'] / figures['old']:.2f}")
+        new = figures["new"]
+        for which in [w for w in figures if w != "new"]:
+            spent, moves = figures[which]
+            print(f"  {game:<13} new/{which} per game {new[0] / spent:.2f} · per move"
+                  f" {(new[0] / new[1]) / (spent / moves):.2f}")
 
 
 def main(argv: list[str]) -> None:
