@@ -10,7 +10,8 @@ run in one process. Timing: for each seed, one random game on the old engine and
 the new (which goes first alternates); per move, ``apply`` followed by ``view`` for every
 seat and the table, what the server does after a move. Both versions make the same kind
 of random game from the same seed, though not move for move the same game (their random
-playouts differ). Prints p50, mean and p99 per move in ms and new/old ratios.
+playouts differ). Prints p50, mean and p99 per move in ms (the thread's CPU time unless
+VERSUS_CLOCK=wall) and new/old ratios.
 
 ``--count`` runs ``valgrind --tool=callgrind`` on one fixed-seed game per engine and
 version: the game is played first (not counted), then replayed with apply + views
@@ -88,13 +89,18 @@ def config_for(engine, seed: int) -> tuple:
     return rng, playout.random_config(rng, low + seed % (high - low + 1))
 
 
+#: The thread's CPU time by default: on a shared machine wall time mostly measures the
+#: other processes (VERSUS_CLOCK=wall for time.perf_counter).
+CLOCK = time.perf_counter if os.environ.get("VERSUS_CLOCK") == "wall" else time.thread_time
+
+
 def timed_game(engine, seed: int) -> list[float]:
     """Seconds of apply + every view, per move of one random game."""
     rng, config = config_for(engine, seed)
     playout = import_module(f"{engine.__name__}.playout")
     viewers = [p["seat"] for p in config["players"]] + [None]
     state, times = engine.setup(config), []
-    apply, view, clock = engine.apply, engine.view, time.perf_counter
+    apply, view, clock = engine.apply, engine.view, CLOCK
     while not engine.is_over(state):
         seat = rng.choice(sorted(engine.to_act(state)))
         action = playout.random_action(state, seat, rng)
@@ -113,7 +119,9 @@ def summary(times: list[float]) -> dict:
 
 
 def timing(games: int, names: list[str]) -> None:
-    print(f"apply + views per move ({LEGEND}), {games} seeded games each, alternating:")
+    clock = "wall" if CLOCK is time.perf_counter else "CPU"
+    print(f"apply + views per move, {clock} time ({LEGEND}), {games} seeded games each,"
+          " alternating:")
     for game in names:
         found = versions(game)
         times = {which: [] for which in found}
