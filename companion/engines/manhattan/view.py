@@ -34,9 +34,9 @@ def view(state: dict, seat: str | None) -> dict:
                         "towers": owned[c], "score": result["colour_totals"][c]}
                     for c, r in state["colours"].items()},
         "heights": list(HEIGHTS),
-        "cities": [{"city": city, "label": _(name),
-                    "lots": [_lot(state["board"][city][lot], lot) for lot in SQUARES]}
-                   for city, name in CITIES.items()],
+        "cities": [{"city": city, "label": _CITY_LABELS[city],
+                    "lots": [_lot(lots[lot], lot) for lot in SQUARES]}
+                   for city, lots in state["board"].items()],
         "cards": {"deck": state["cards"]["deck"],
                   "played": [{"card": square(i), "label": card_name(i), "count": n}
                              for i, n in enumerate(state["cards"]["played"])]},
@@ -56,11 +56,16 @@ def _player(state: dict, p: dict, score: int) -> dict:
         cards_held=len(hands[p["seat"]]) if hands else HAND)
 
 
+#: Lot and city names as texts, made once (texts are never changed).
+_LOT_LABELS = tuple(_(name) for name in LOT_NAMES)
+_CITY_LABELS = {city: _(name) for city, name in CITIES.items()}
+
+
 def _lot(tower: list | None, lot: int) -> dict:
     if tower is None:
-        return {"lot": square(lot), "label": _(LOT_NAMES[lot]), "pieces": [], "owner": None,
-                "storeys": 0}
-    return {"lot": square(lot), "label": _(LOT_NAMES[lot]),
+        return {"lot": [lot // 3, lot % 3], "label": _LOT_LABELS[lot], "pieces": [],
+                "owner": None, "storeys": 0}
+    return {"lot": square(lot), "label": _LOT_LABELS[lot],
             "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
             "owner": owner(tower), "storeys": storeys(tower)}
 
