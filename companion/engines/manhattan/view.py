@@ -5,7 +5,7 @@ view lists them, every other seat and the table screen see only how many it hold
 from collections import Counter
 
 from .. import common
-from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, SQUARES, card_name, owner, square, storeys, towers
+from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, card_name, square
 from .cards import HAND, tracked
 from .flow import to_act
 from .pieces import HEIGHTS, colour_name, left
@@ -16,7 +16,8 @@ from ..text import _
 
 def view(state: dict, seat: str | None) -> dict:
     result = points(state)
-    owned = Counter(c for *_rest, c, _height in towers(state["board"]))
+    cities = _cities(state["board"])
+    owned = Counter(lot["owner"] for city in cities for lot in city["lots"] if lot["owner"])
     hands = state["hands"]
     return {
         "game": "manhattan",
@@ -34,9 +35,7 @@ def view(state: dict, seat: str | None) -> dict:
                         "towers": owned[c], "score": result["colour_totals"][c]}
                     for c, r in state["colours"].items()},
         "heights": list(HEIGHTS),
-        "cities": [{"city": city, "label": _CITY_LABELS[city],
-                    "lots": [_lot(lots[lot], lot) for lot in SQUARES]}
-                   for city, lots in state["board"].items()],
+        "cities": cities,
         "cards": {"deck": state["cards"]["deck"],
                   "played": [{"card": square(i), "label": card_name(i), "count": n}
                              for i, n in enumerate(state["cards"]["played"])]},
@@ -65,9 +64,15 @@ def _lot(tower: list | None, lot: int) -> dict:
     if tower is None:
         return {"lot": [lot // 3, lot % 3], "label": _LOT_LABELS[lot], "pieces": [],
                 "owner": None, "storeys": 0}
-    return {"lot": square(lot), "label": _LOT_LABELS[lot],
-            "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
-            "owner": owner(tower), "storeys": storeys(tower)}
+    return {"lot": [lot // 3, lot % 3], "label": _LOT_LABELS[lot],
+            "pieces": [{"colour": c, "height": h} for c, h in tower],
+            "owner": tower[-1][0], "storeys": sum([h for _c, h in tower])}
+
+
+def _cities(board: dict) -> list[dict]:
+    return [{"city": city, "label": _CITY_LABELS[city],
+             "lots": [_lot(tower, lot) for lot, tower in enumerate(lots)]}
+            for city, lots in board.items()]
 
 
 def _last(last: dict | None) -> dict | None:
