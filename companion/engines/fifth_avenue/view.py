@@ -2,6 +2,10 @@
 
 Everything on the board is public. Hidden: card values in hands (a seat sees only its
 own, and only with private hands) and sealed submissions until the reveal.
+
+A view is built fresh for each call, except ``last_auction``, which is the state's own
+(handlers replace it whole and never change a state in place, see ``common``); a view
+is read, never changed.
 """
 
 from .. import common
@@ -131,7 +135,7 @@ def view(state: dict, seat=None) -> dict:
                                      "queue": list(state["round"]["queue"])},
         "auction": _auction(state, seat),
         "build": state["build"] and dict(state["build"]),
-        "last_auction": state["last_auction"] and common.clone(state["last_auction"]),
+        "last_auction": state["last_auction"],  # shared: replaced whole, never changed in place
         "over": state["phase"] == common.OVER,
         "end": state["end"],
         "winners": list(state["winners"]),
