@@ -258,20 +258,22 @@ def _known(steps: dict[str, Step]) -> set[str]:
 
 
 def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str],
-            names: Callable[[dict], dict[str, str]], unknown_rule: str,
+            names: Callable[[dict], dict[str, str]] | dict[str, str], unknown_rule: str,
             copying: Copying = Copying()) -> dict:
     """The state after ``seat`` does ``action`` in the step ``state["phase"]``.
 
     The checks every game makes in the same order: a known action type, a seat that is
-    due (``names(state)`` names the seats in the refusal), an action of this step; then
-    the step's handler changes a ``Draft`` of the state (copy-on-write, see ``Copying``)."""
+    due (``names``, or ``names(state)`` if it is a function that reads them, names the
+    seats in a refusal, so a move that is not refused never builds them), an action of
+    this step; then the step's handler changes a ``Draft`` of the state (copy-on-write,
+    see ``Copying``)."""
     step = steps[state["phase"]]
     known = _known(steps)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) \
             or action["type"] not in known:
         raise unknown_action(unknown_rule, action, sorted(known))
     if seat not in due:
-        raise out_of_turn(step.out_of_turn, seat, due, names(state))
+        raise out_of_turn(step.out_of_turn, seat, due, names(state) if callable(names) else names)
     handler = step.actions.get(action["type"])
     if handler is None:
         raise IllegalAction(step.not_now or step.out_of_turn,
