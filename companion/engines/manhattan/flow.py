@@ -45,18 +45,15 @@ def _over_prompt(state: dict, seat: str) -> Text:
     return _("The game is over.")
 
 
-# The state keys a step's handlers may change (``common.fresh`` clones only those): a
-# building turn may end a round or the game, so everything but the table's set-up.
-_BUILD_CHANGES = ("round", "phase", "marker", "picks_made", "turn", "colours", "board", "cards",
-                  "hands", "last", "scored")
+#: How apply copies the state (``common.Copying``): the players are the set-up, never
+#: changed; a hand's cards (square numbers) are moved, never changed.
+COPYING = common.Copying(shared=("players",), grouped=("hands",))
 
 STEPS = {
     "pick": common.Step(actions={"pick": pick, "draw": draw}, out_of_turn="MH-T-2",
-                        not_now="MH-T-2", prompt=_asking(_pick_prompt),
-                        changes=("phase", "colours", "picks_made", "hands", "cards")),
+                        not_now="MH-T-2", prompt=_asking(_pick_prompt)),
     "build": common.Step(actions={"place": place, "pass": pass_turn, "draw": draw},
-                         out_of_turn="MH-T-2", not_now="MH-T-2", prompt=_asking(_build_prompt),
-                         changes=_BUILD_CHANGES),
+                         out_of_turn="MH-T-2", not_now="MH-T-2", prompt=_asking(_build_prompt)),
     common.OVER: common.Step(actions={}, out_of_turn="MH-T-1", prompt=_over_prompt),
 }
 
@@ -73,5 +70,5 @@ def is_over(state: dict) -> bool:
 
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` takes ``action``; refuses with IllegalAction."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state),
-                          unknown_rule="MH-T-2")
+    return common.advance(STEPS, state, seat, action, to_act(state), names,
+                          unknown_rule="MH-T-2", copying=COPYING)

@@ -65,9 +65,16 @@ def to_act(state) -> set[str]:
     return {state["active"]}
 
 
+#: How apply copies the state (``common.Copying``): the players are the set-up; score
+#: events and the discard pile only grow (or the pile is replaced); money cards are
+#: moved between hands and piles, never changed.
+COPYING = common.Copying(shared=("players",), appended=("events", "discard"), grouped=("hands",))
+
+
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` does ``action``; ``state`` itself is not changed."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state), "NY-T-1")
+    return common.advance(STEPS, state, seat, action, to_act(state), names, "NY-T-1",
+                          copying=COPYING)
 
 
 def is_over(state) -> bool:

@@ -122,5 +122,5 @@ def status(state):
 
 def apply(state: dict, seat: str, action: dict) -> dict:
     """A new state with ``action`` by ``seat`` done; IllegalAction if the rules forbid it."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state),
+    return common.advance(STEPS, state, seat, action, to_act(state), names,
                           unknown_rule="PZ-S-1")
