@@ -122,7 +122,7 @@ function markTurn() {
   if (!main) return;
   var mine = main.dataset.myTurn === "1";
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
-  document.title = (mine ? "\u25CF " : "") + baseTitle;
+  document.title = (mine ? "\u25CF " + main.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
   wasMyTurn = mine;
 }
 document.addEventListener("DOMContentLoaded", markTurn);
