@@ -111,6 +111,7 @@ def _apply(live, seat, page, read_action):
         context.tables().act(live.row.id, seat, read_action(), seen)
     except errors.REFUSALS as error:
         code, message = errors.status(error), errors.message(error)
+        message["near"] = request.form.get("type", "")[:40]  # shown beside the form that sent it
     phone = page == "phone"
     if request.headers.get("HX-Request"):
         main = render.main_html(live, seat if phone else None, page, message, host=not phone)

@@ -23,6 +23,13 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
 });
 
+// A refused move: its reason stands beside the form that sent it; bring it into view.
+document.addEventListener("htmx:afterSettle", function (e) {
+  if (!e.detail.xhr || e.detail.xhr.status < 400) return;
+  var refusal = document.querySelector("#main .message.refused");
+  if (refusal) refusal.scrollIntoView({ block: "nearest" });
+});
+
 // Keep the live socket alive on phones that sleep.
 (function () {
   var socket = null, opens = 0;
