@@ -30,6 +30,26 @@ document.addEventListener("htmx:afterSettle", function (e) {
   if (refusal) refusal.scrollIntoView({ block: "nearest" });
 });
 
+// Never alone: a banner says so while a move could not be sent or the live socket is
+// down (buttons are disabled while a move is in flight: hx-disabled-elt in _forms.html).
+var connection = (function () {
+  var unsent = false, down = false;
+  function show() {
+    var banner = document.getElementById("conn-banner");
+    if (!banner) return;
+    var text = unsent ? banner.dataset.unsent : down ? banner.dataset.down : "";
+    banner.textContent = text;
+    banner.hidden = !text;
+  }
+  document.addEventListener("htmx:sendError", function () { unsent = true; show(); });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.xhr && e.detail.xhr.status) { unsent = false; show(); }
+  });
+  document.addEventListener("htmx:wsOpen", function () { down = false; unsent = false; show(); });
+  document.addEventListener("htmx:wsClose", function () { down = true; show(); });
+  return { show: show };
+})();
+
 // Keep the live socket alive on phones that sleep.
 (function () {
   var socket = null, opens = 0;
