@@ -3,6 +3,7 @@
 import random
 
 from flask import Blueprint, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from ..engines import TABLE
 from ..engines.text import _
@@ -37,7 +38,8 @@ def main_fragment(table_id):
     """The main region again (after a phone wakes up, or for a plain reload)."""
     live = context.live_or_404(table_id)
     if request.args.get("page") == "phone":
-        return render.main_html(live, context.seated(live), "phone")
+        seat = context.my_seat(live)
+        return render.main_html(live, seat, "phone") if seat else _lost_seat(live)
     return render.main_html(live, None, "table", host=context.is_host(live))
 
 
@@ -79,8 +81,18 @@ def phone(table_id):
 def act(table_id):
     """A seat's action, from a phone; the seat comes from the phone's cookie only."""
     live = context.live_or_404(table_id)
-    seat = context.seated(live)
+    seat = context.my_seat(live)
+    if seat is None:
+        return _lost_seat(live)
     return _apply(live, seat, "phone", lambda: action_from_form(ui_for(live.row.game), request.form))
+
+
+def _lost_seat(live):
+    """A phone without a seat here (handed over or freed): say so, with the way back (403)."""
+    html = render_template("_lost_seat.html", live=live)
+    if request.headers.get("HX-Request"):
+        return html, 403
+    return render_template("phone.html", row=live.row, seat=None, main=Markup(html)), 403
 
 
 @bp.post("/t/<table_id>/table-act")

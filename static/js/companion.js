@@ -46,7 +46,17 @@ var connection = (function () {
     if (e.detail.xhr && e.detail.xhr.status) { unsent = false; show(); }
   });
   document.addEventListener("htmx:wsOpen", function () { down = false; unsent = false; show(); });
-  document.addEventListener("htmx:wsClose", function () { down = true; show(); });
+  document.addEventListener("htmx:wsClose", function (e) {
+    // 1008: this page may not listen here any more (a seat handed over): fetch the
+    // fresh picture, which says so, instead of waiting for a socket that will not come.
+    var code = e.detail.event && e.detail.event.code;
+    if (code === 1008) {
+      var box = document.querySelector("[data-resync]");
+      if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
+      return;
+    }
+    down = true; show();
+  });
   return { show: show };
 })();
 
