@@ -1,11 +1,31 @@
 // Fifth Avenue's pages: picking a lot on the board picture, building a bid by tapping
 // cards, the set-up wizard's ring pictures, and piles ticked by their card value.
 
+// A tap on a lot that cannot be picked says why, with the rule that forbids it.
+document.addEventListener("click", function (e) {
+  var lot = e.target.closest && e.target.closest(".lot.unavailable");
+  var form = lot && lot.closest("form");
+  var why = form && form.querySelector(".pick-why");
+  if (!why || !lot.dataset.why) return;
+  why.textContent = lot.dataset.why + " ";
+  if (lot.dataset.rule) {
+    var link = document.createElement("a");
+    link.className = "rule";
+    link.href = lot.dataset.ruleHref;
+    link.target = "_blank";
+    link.textContent = lot.dataset.rule;
+    why.appendChild(link);
+  }
+  why.hidden = false;
+});
+
 // Picking a lot by tapping the board picture inside an action form.
 document.addEventListener("click", function (e) {
   var lot = e.target.closest && e.target.closest(".lot.pickable");
   if (!lot) return;
   var form = lot.closest("form");
+  var why = form && form.querySelector(".pick-why");
+  if (why) why.hidden = true;
   var field = form && form.querySelector("[data-spot-field]");
   if (!field) return;
   field.disabled = false;

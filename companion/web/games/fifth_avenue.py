@@ -5,6 +5,7 @@ import math
 import random
 from collections import Counter
 
+from ...engines import IllegalAction
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
 from ...engines.text import _
@@ -40,6 +41,26 @@ def display_marks() -> dict[int, dict]:
 def spots(lots: list[dict]) -> set[str]:
     """``legal()`` lot choices as the board picture's ``quarter:lot`` keys."""
     return {f"{s['quarter']}:{s['lot']}" for s in lots}
+
+
+def why_not(state: dict, seat: str, entry: dict) -> dict[str, dict]:
+    """For a lot-picking action of ``legal()`` (``entry``), why each lot it does not offer
+    is refused: ``quarter:lot`` -> {"text", "rule"}, in the rules engine's own words."""
+    offered = spots(entry["lots"])
+    base = {"type": entry["type"]} | ({"shop": entry["shops"][0]} if entry.get("shops") else {})
+    reasons = {}
+    for q, quarter in state["quarters"].items():
+        for lot in quarter["lots"]:
+            spot = f"{q}:{lot['color']}"
+            if spot in offered:
+                continue
+            try:
+                engine.apply(state, seat, base | {"quarter": q, "lot": lot["color"]})
+            except IllegalAction as refusal:
+                reasons[spot] = {"text": refusal.text, "rule": refusal.rule}
+            else:  # allowed after all (never expected): say nothing rather than something wrong
+                reasons[spot] = {"text": _("Not offered now."), "rule": None}
+    return reasons
 
 
 def layout(view: dict) -> dict:
