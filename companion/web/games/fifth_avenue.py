@@ -8,7 +8,7 @@ from collections import Counter
 from ...engines import IllegalAction
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
-from ...engines.text import _
+from ...engines.text import N_, _
 from ...names import BadName, player_names
 from . import NO_FIELDS, Form, FormError
 
@@ -256,6 +256,17 @@ FORMS = {
                                 lambda action: {"shops": list(action["shops"])}),
 }
 # "pass" is a complete action in legal(): its button posts it as it is (read_complete).
+
+#: The kind of each move, as an undo names it (never what was in it: a bid stays secret).
+KINDS = {
+    "place_initial_building": N_("an initial building"), "take_buildings": N_("A: buildings taken"),
+    "place_shop": N_("B: a shop"), "take_black": N_("C: a black card"),
+    "score_quarter": N_("D: a quarter scored"), "take_colored": N_("coloured cards taken"),
+    "move_commission": N_("a commission moved"), "bid": N_("a bid"), "pass": N_("a pass"),
+    "choose_color": N_("Central Park's colour"), "build": N_("building after an auction"),
+    "close_quarter": N_("a quarter closed"), "dummy_bid": N_("the dummy's black cards"),
+    "reveal_central_park": N_("Central Park's shops revealed"),
+}
 
 
 def quarter_names(view: dict) -> dict[str, str]:
