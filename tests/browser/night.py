@@ -1,6 +1,8 @@
 """Helpers for the game-night browser tests: a seated table, and moves made quickly over
 HTTP by each phone's own cookies (for getting to the moment a test is about)."""
 
+from urllib.parse import urlencode
+
 from playwright.sync_api import Page
 
 from companion.engines import TABLE
@@ -33,7 +35,9 @@ def post(game: Game, seat: str, action: dict, seq: int | None = None):
     fields = form_fields(fa_ui, action)
     if action["type"] == "dummy_bid" and not action.get("draws"):
         fields = {"type": "dummy_bid", "draw": "server"}
-    return page.context.request.post(f"{base}/t/{game.table_id}/{path}", form={"seq": str(seq), **fields})
+    body = urlencode({"seq": str(seq), **fields}, doseq=True)  # a list is a repeated field
+    return page.context.request.post(f"{base}/t/{game.table_id}/{path}", data=body,
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
 
 
 def fast_forward(game: Game, stop, pick=None) -> None:
@@ -51,3 +55,23 @@ def fast_forward(game: Game, stop, pick=None) -> None:
 
 def legal_types(state: dict, seat: str) -> list[str]:
     return [a["type"] for a in engine.legal(state, seat)["actions"]]
+
+
+def play_to_end(game: Game, seed: int = 7) -> None:
+    """A whole random game from the table's set-up (moves from ``legal()`` only), posted
+    move by move as the phones and the host would post them."""
+    import random
+
+    from companion.engines.common import play
+
+    moves, _end = play(engine, game.config, random.Random(seed))
+    for seq, (seat, action) in enumerate(moves):
+        answer = post(game, seat, action, seq)
+        assert answer.status < 400, (seq, seat, action, answer.status, refusal_in(answer.text()))
+
+
+def refusal_in(html: str) -> str:
+    import re
+
+    found = re.search(r'class="message refused"[^>]*>(.*?)</div>', html, re.S)
+    return found[1].strip() if found else html[:300]

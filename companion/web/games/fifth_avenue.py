@@ -257,6 +257,10 @@ FORMS = {
 }
 # "pass" is a complete action in legal(): its button posts it as it is (read_complete).
 
+#: The kinds of scoring (a score event's "kind"), as the final result names them.
+SCORE_KINDS = {"quarter": N_("Quarters scored"), "special": N_("Special scorings"),
+               "closure": N_("Closures"), "central_park": N_("Central Park")}
+
 #: The kind of each move, as an undo names it (never what was in it: a bid stays secret).
 KINDS = {
     "place_initial_building": N_("an initial building"), "take_buildings": N_("A: buildings taken"),
