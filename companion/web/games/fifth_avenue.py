@@ -19,9 +19,16 @@ QUARTERS = list(board.QUARTERS)  # ids, in board order
 SHOP_LETTERS = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery": "P"}
 
 # Board picture geometry (SVG user units): columns left to right, quarters top to bottom.
-WIDTH, HEIGHT = 1000, 700
-COLUMN_X = (260, 500, 740)
-RING, LOT = 64, 24
+# Each quarter is a ring of lots with its name above it; a column's quarters share its
+# height evenly, so names never overlap a ring (the middle column holds three).
+WIDTH, HEIGHT = 1000, 830
+COLUMN_X = (250, 500, 750)
+RING, LOT = 74, 30  # lot centres' distance from the quarter's centre; a lot's radius
+OUTER = RING + LOT + 6  # a quarter's radius
+LABEL = 36  # room for a quarter's name above its ring
+#: Each lot colour carries a short mark besides its colour, for colour-blind eyes.
+LOT_MARKS = {"orange": N_("Or"), "green": N_("Gn"), "grey": N_("Gy"), "brown": N_("Br"),
+             "violet": N_("Vi"), "dashed": ""}
 
 
 def display_marks() -> dict[int, dict]:
@@ -32,15 +39,41 @@ def display_marks() -> dict[int, dict]:
         placed += end - start - 1
         if placed in board.SPECIAL_SCORINGS:
             quarters, vp = board.SPECIAL_SCORINGS[placed]
-            marks[index] = {"shop": placed, "text": f"★ {quarters}Q → {vp}"}
+            marks[index] = {"shop": placed, "text": _("★ {q} quarters: {vp} VP", q=quarters, vp=vp)}
         elif placed == board.LAST_SHOP:
-            marks[index] = {"shop": placed, "text": "end"}
+            marks[index] = {"shop": placed, "text": _("end")}
     return marks
 
 
 def spots(lots: list[dict]) -> set[str]:
     """``legal()`` lot choices as the board picture's ``quarter:lot`` keys."""
     return {f"{s['quarter']}:{s['lot']}" for s in lots}
+
+
+def _rows(count: int) -> list[int]:
+    """The centres of ``count`` quarters stacked in a column, each with its name above."""
+    block = 2 * OUTER + LABEL
+    gap = (HEIGHT - count * block) / (count + 1)
+    return [round(gap * (i + 1) + block * i + LABEL + OUTER) for i in range(count)]
+
+
+def layout(view: dict) -> dict:
+    """Where everything of the board picture goes, from the engine's table view."""
+    quarters = []
+    for x, column in zip(COLUMN_X, board.COLUMNS):
+        for y, q in zip(_rows(len(column)), column):
+            data = view["quarters"][q]
+            lots = []
+            for i, lot in enumerate(data["lots"]):
+                angle = -math.pi / 2 + 2 * math.pi * i / len(data["lots"])
+                lots.append(lot | {"x": round(x + RING * math.cos(angle)), "y": round(y + RING * math.sin(angle))})
+            quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": y, "lots": lots})
+    places = {q["id"]: (q["x"], q["y"]) for q in quarters}
+    places |= {board.CITY_HALL: (72, HEIGHT / 2), board.CENTRAL_PARK: (932, HEIGHT / 2)}
+    owners = {p["seat"]: p for p in view["players"]}
+    return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
+            "ring": RING, "lot": LOT, "outer": OUTER, "letters": SHOP_LETTERS, "marks": LOT_MARKS,
+            "owners": owners}
 
 
 def why_not(state: dict, seat: str, entry: dict) -> dict[str, dict]:
@@ -61,25 +94,6 @@ def why_not(state: dict, seat: str, entry: dict) -> dict[str, dict]:
             else:  # allowed after all (never expected): say nothing rather than something wrong
                 reasons[spot] = {"text": _("Not offered now."), "rule": None}
     return reasons
-
-
-def layout(view: dict) -> dict:
-    """Where everything of the board picture goes, from the engine's table view."""
-    quarters = []
-    for x, column in zip(COLUMN_X, board.COLUMNS):
-        step = HEIGHT / (len(column) + 0.6)
-        for row, q in enumerate(column):
-            y = step * (row + 0.8)
-            data = view["quarters"][q]
-            lots = []
-            for i, lot in enumerate(data["lots"]):
-                angle = -math.pi / 2 + 2 * math.pi * i / len(data["lots"])
-                lots.append(lot | {"x": round(x + RING * math.cos(angle)), "y": round(y + RING * math.sin(angle))})
-            quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": round(y), "lots": lots})
-    places = {q["id"]: (q["x"], q["y"]) for q in quarters}
-    places |= {board.CITY_HALL: (70, HEIGHT / 2), board.CENTRAL_PARK: (930, HEIGHT / 2)}
-    return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
-            "ring": RING, "lot": LOT, "letters": SHOP_LETTERS}
 
 
 def setup_context(tables, args=None) -> dict:
