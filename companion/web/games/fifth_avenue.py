@@ -8,7 +8,8 @@ from collections import Counter
 from ...engines import IllegalAction
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
-from ...engines.text import N_, _
+from ...engines.fifth_avenue import board as board_words  # the game's own words for places and colours
+from ...engines.text import N_, _, ngettext
 from ...names import BadName, player_names
 from . import NO_FIELDS, Form, FormError
 
@@ -102,8 +103,11 @@ def setup_context(tables, args=None) -> dict:
     args = args or {}
     profiles = tables.profiles(engine.NAME)
     side = profiles[args["profile"]]["board"] if args.get("profile") in profiles else args.get("board")
+    form = {}
+    if args.get("draw"):  # everything typed so far stays; the shops are drawn anew
+        form = {k: v for k, v in args.items() if k != "draw"} | drawn_shops(args.get("board") or side)
     return {
-        "form": drawn_shops(side) if args.get("draw") else {},
+        "form": form,
         "profiles": profiles,
         "quarters": engine.QUARTERS,
         "lot_colors": LOT_COLORS,
@@ -141,16 +145,19 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
 
     board = _one_of(form, "board", ["5-lot", "6-lot"])
     lot_choices = LOT_COLORS + (["dashed"] if board == "6-lot" else [])
-    rings = {q: [_one_of(form, f"ring_{q}_{i}", lot_choices) for i in range(len(lot_choices))] for q in QUARTERS}
+    rings = {q: _ring(form, q, lot_choices) for q in QUARTERS}
     config = {
         "players": players,
         "board": board,
         "rings": rings,
         "initial_shops": {
-            q: {"lot": _one_of(form, f"start_lot_{q}", lot_choices), "shop": _one_of(form, f"start_shop_{q}", SHOPS)}
+            q: {"lot": _one_of(form, f"start_lot_{q}", lot_choices, _("Set-up shop in {quarter}: its lot",
+                                                                      quarter=board_words.place_text(q))),
+                "shop": _one_of(form, f"start_shop_{q}", SHOPS, _("Set-up shop in {quarter}",
+                                                                  quarter=board_words.place_text(q)))}
             for q in QUARTERS
         },
-        "display": [_one_of(form, f"display_{i}", SHOPS) for i in range(1, 21)],
+        "display": [_one_of(form, f"display_{i}", SHOPS, _("Display space {n}", n=i)) for i in range(1, 21)],
         "auctions": _one_of(form, "auctions", ["open", "sealed"]),
         "hands": _one_of(form, "hands", ["counts", "private"]),
     }
@@ -292,9 +299,35 @@ def quarter_names(view: dict) -> dict[str, str]:
     return {q: data["name"] for q, data in view["quarters"].items()}
 
 
-def _one_of(form, key: str, allowed: list[str]) -> str:
+def _one_of(form, key: str, allowed: list[str], label=None) -> str:
     value = form.get(key, "")
     if value not in allowed:
-        raise FormError(_("{field}: choose one of {allowed} (got {value}).",
-                          field=key.replace("_", " "), allowed=allowed, value=repr(value[:40])))
+        field = label or key.replace("_", " ")
+        if not value:
+            raise FormError(_("{field}: nothing chosen yet.", field=field))
+        raise FormError(_("{field}: choose one of {allowed}.", field=field, allowed=allowed))
     return value
+
+
+def _ring(form, quarter: str, choices: list[str]) -> list[str]:
+    """A quarter's lot colours, clockwise from the top; refused in words: which lots have
+    no colour yet, which colour is there twice and which is missing (FA-C-3)."""
+    colours = [form.get(f"ring_{quarter}_{i}", "") for i in range(len(choices))]
+    where = board_words.place_text(quarter)
+    blank = [i + 1 for i, c in enumerate(colours) if not c]
+    if blank:
+        raise FormError(ngettext("{quarter}: lot {lots} has no colour yet.", "{quarter}: lots {lots} have no colour yet.",
+                                 len(blank), quarter=where, lots=blank))
+    strange = [c for c in colours if c not in choices]
+    if strange:
+        raise FormError(_("{quarter}: {colour} is not a lot colour of this board.", quarter=where,
+                          colour=repr(strange[0][:20])))
+    twice = [board_words.colour_text(c) for c in choices if colours.count(c) > 1]
+    missing = [board_words.colour_text(c) for c in choices if c not in colours]
+    if len(twice) == 1 and len(missing) == 1:
+        raise FormError(_("{quarter}: {twice} appears twice and {missing} is missing.", quarter=where,
+                          twice=twice[0], missing=missing[0]))
+    if twice or missing:
+        raise FormError(_("{quarter}: each colour goes once around the ring; repeated: {twice}; missing: "
+                          "{missing}.", quarter=where, twice=twice, missing=missing))
+    return colours
