@@ -4,12 +4,15 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engines.text import _
 from ..tables import Refused
-from . import context, errors, final
+from . import assets, context, errors, final
 from .filters import say
 from .games import offered, playable, ui_for
 
 bp = Blueprint("home", __name__)
 bp.add_app_template_global(final.summary, "final_summary")  # the end of a game, on every screen
+bp.app_url_defaults(assets.add_version)  # every static URL carries its version ...
+bp.after_app_request(assets.light)  # ... so it is kept for long; gzip where it helps
+bp.add_url_rule("/favicon.ico", view_func=assets.favicon)
 
 
 @bp.get("/")
