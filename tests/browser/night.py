@@ -58,16 +58,21 @@ def legal_types(state: dict, seat: str) -> list[str]:
 
 
 def play_to_end(game: Game, seed: int = 7) -> None:
-    """A whole random game from the table's set-up (moves from ``legal()`` only), posted
-    move by move as the phones and the host would post them."""
+    """A random game to its end from where the table is (moves from ``legal()`` only),
+    posted move by move as the phones and the host would post them."""
     import random
 
-    from companion.engines.common import play
+    from companion.engines.fifth_avenue import playout
 
-    moves, _end = play(engine, game.config, random.Random(seed))
-    for seq, (seat, action) in enumerate(moves):
+    rng = random.Random(seed)
+    state, events = game.now()[:2]
+    seq = len(events)
+    while not engine.is_over(state):
+        seat = rng.choice(sorted(engine.to_act(state)))
+        action = playout.random_action(state, seat, rng)
         answer = post(game, seat, action, seq)
         assert answer.status < 400, (seq, seat, action, answer.status, refusal_in(answer.text()))
+        state, seq = engine.apply(state, seat, action), seq + 1
 
 
 def refusal_in(html: str) -> str:
