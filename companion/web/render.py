@@ -12,7 +12,7 @@ from markupsafe import Markup
 
 from ..engines import TABLE
 from ..tables import Live
-from . import context
+from . import context, undos
 from .games import ui_for
 
 LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
@@ -36,7 +36,8 @@ def _memo(key: tuple, build) -> Markup:
 
 def _moment(live: Live) -> tuple:
     """Identifies a table's state: after an undo the same move number is a new moment."""
-    return live.row.id, live.row.status, live.seq, live.log[-1]["at"] if live.log else 0, str(get_locale())
+    return (live.row.id, live.row.status, live.seq, live.log[-1]["at"] if live.log else 0, str(get_locale()),
+            undos.last_at(live))
 
 
 def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, message: dict | None) -> dict:
@@ -44,7 +45,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
     view = engine.view(state, viewer)
     key = viewer or ""
     log = [
-        {"seq": e["seq"], "text": e["text"].get(key) or e["text"][""], "seat": e["seat"]}
+        {"seq": e["seq"], "text": e["text"].get(key) or e["text"][""], "seat": e["seat"], "at": e["at"]}
         for e in live.log[-LOG_LINES[page]:]
     ][::-1]
     return {
@@ -69,6 +70,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "finished": live.row.status != "playing",
         "board": board_html(live),
         "words": words(live),
+        "undos": undos.recent(live),
     }
 
 
