@@ -12,7 +12,7 @@ from flask_babel import get_translations, ngettext
 
 from ...engines.manhattan import board, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
-from ...engines.text import _, render
+from ...engines.text import N_, _, render
 from ...names import BadName, player_names
 from . import Form, FormError
 from ..charts import lines
@@ -34,6 +34,11 @@ SIDE_LABELS = {"N": (WIDTH / 2, 34, 0), "S": (WIDTH / 2, HEIGHT - 14, 0),
                "W": (26, HEIGHT / 2, -90), "E": (WIDTH - 26, HEIGHT / 2, 90)}
 # Where north lies on a phone's picture turned to its seat's side (MH-T-3).
 NORTH = {"S": "top", "N": "bottom", "E": "right", "W": "left"}
+
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"MH-SC-1": N_("tallest tower"), "MH-SC-2": N_("city majorities"), "MH-SC-3": N_("towers owned")}
+KINDS = {"pick": N_("pieces picked"), "draw": N_("a card drawn"), "place": N_("a building placed"),
+         "pass": N_("a pass")}
 
 
 # squares as form values -------------------------------------------------------------
@@ -272,7 +277,7 @@ def forms(legal: dict) -> list[dict]:
 
 # scores ---------------------------------------------------------------------------
 
-KINDS = {"MH-SC-1": "tallest", "MH-SC-2": "majorities", "MH-SC-3": "towers"}
+PARTS = {"MH-SC-1": "tallest", "MH-SC-2": "majorities", "MH-SC-3": "towers"}
 
 
 def by_kind(view: dict, scores: dict) -> list[dict]:
@@ -280,7 +285,7 @@ def by_kind(view: dict, scores: dict) -> list[dict]:
     rows = {c: {"colour": c, "tallest": 0, "majorities": 0, "towers": 0,
                 "total": view["colours"][c]["score"]} for c in view["colours"]}
     for event in scores["events"]:
-        kind = KINDS.get(event["rule"])
+        kind = PARTS.get(event["rule"])
         for colour, points in event.get("by_colour", {}).items():
             if kind:
                 rows[colour][kind] += points

@@ -24,7 +24,7 @@ from ...engines.new_york.catalogue import (BANK_WORDS, BANKS, COUNTS, HIGH, LOW,
                                            type_text)
 from ...engines.new_york.setup import MAX_PLAYERS, MIN_PLAYERS, START_MONEY, start_candidates
 from ...engines.new_york.state import DIRK
-from ...engines.text import _
+from ...engines.text import N_, _
 from ..filters import say
 from . import Form, FormError
 
@@ -370,7 +370,14 @@ def majorities(view: dict) -> dict:
     return {"card": card, "holders": [who for who, _held in holders], "rows": rows}
 
 
-KINDS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}
+PARTS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}  # the two halves of a scoring
+
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"NY-SC-2": N_("buildings"), "NY-SC-3": N_("streets")}
+KINDS = {"take_money": N_("money taken"), "buy": N_("a purchase"), "place": N_("a tile placed"),
+         "to_reserve": N_("a tile put into the reserve"), "reserve_to_city": N_("a tile from the reserve"),
+         "city_to_reserve": N_("a tile back into the reserve"), "swap": N_("two tiles swapped"),
+         "pass": N_("a pass"), "draw_money": N_("a money card turned up"), "draw_tile": N_("a tile drawn")}
 
 
 def ranking(view: dict, scores: dict) -> dict:
@@ -385,7 +392,7 @@ def ranking(view: dict, scores: dict) -> dict:
     for p in view["players"]:
         per = {card: {"buildings": 0, "streets": 0} for card in cards}
         for event in scores["events"]:
-            per[event["title"]["args"]["card"]][KINDS[event["rule"]]] += event["points"].get(p["seat"], 0)
+            per[event["title"]["args"]["card"]][PARTS[event["rule"]]] += event["points"].get(p["seat"], 0)
         running, totals = 0, [0]
         for card in cards:
             running += per[card]["buildings"] + per[card]["streets"]

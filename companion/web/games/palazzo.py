@@ -43,6 +43,13 @@ ROW_FOOT = 40  # under a row of palaces: their numbers and values
 QUARRY_COLUMNS = 4
 SUPPLY_COLUMNS = 3
 
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"PZ-E-2": N_("Palaces"), "PZ-E-3": N_("Tie-break")}
+KINDS = {"take_money": N_("money taken"), "draw_tiles": N_("tiles drawn"), "buy": N_("a purchase"),
+         "reconstruct": N_("a reconstruction"), "pick": N_("a pick"), "auction": N_("an auction opened"),
+         "raise": N_("a bid"), "sealed_bid": N_("a sealed bid"), "pass": N_("a pass"),
+         "build": N_("building"), "enter_hand": N_("a hand entered")}
+
 
 # the set-up wizard ---------------------------------------------------------------
 
