@@ -328,7 +328,7 @@ def test_the_end_ranks_players_with_points_by_kind_and_a_chart(app, client):
         assert sum(cells[:3]) == cells[3] == total
     assert '<figure class="chart">' in html and "Scores after each round" in html
     phone = page(join(app, table_id, "p2"), table_id)
-    assert "Final ranking" in phone and '<figure class="chart">' not in phone
+    assert "Final ranking" in phone and "Final result" in phone and '<figure class="chart">' in phone
 
 
 def test_the_table_has_nothing_for_the_host_to_draw(app, client, table):

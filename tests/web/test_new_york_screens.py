@@ -119,7 +119,7 @@ def test_taking_money_and_the_hosts_refill(app, client, table):
     assert client.post(f"/t/{table_id}/table-act", data=draw).status_code == 302
     after = state(app, table_id)
     assert after["phase"] == "turn" and after["active"] == "p2" and len(after["display"]) == 4
-    log = client.get(f"/t/{table_id}").get_data(as_text=True).split("What happened")[1]
+    log = client.get(f"/t/{table_id}").get_data(as_text=True).split("What happened</summary>")[1]
     assert "Anna took blue 1, green 2." in log and "turned up blue 5 for the money display" in log
 
 

@@ -370,7 +370,10 @@ def majorities(view: dict) -> dict:
     return {"card": card, "holders": [who for who, _held in holders], "rows": rows}
 
 
-KINDS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}
+PARTS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}  # the two halves of a scoring
+
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"NY-SC-2": N_("buildings"), "NY-SC-3": N_("streets")}
 
 
 def ranking(view: dict, scores: dict) -> dict:
@@ -385,7 +388,7 @@ def ranking(view: dict, scores: dict) -> dict:
     for p in view["players"]:
         per = {card: {"buildings": 0, "streets": 0} for card in cards}
         for event in scores["events"]:
-            per[event["title"]["args"]["card"]][KINDS[event["rule"]]] += event["points"].get(p["seat"], 0)
+            per[event["title"]["args"]["card"]][PARTS[event["rule"]]] += event["points"].get(p["seat"], 0)
         running, totals = 0, [0]
         for card in cards:
             running += per[card]["buildings"] + per[card]["streets"]
@@ -483,7 +486,7 @@ def _write_draw_tile(action: dict) -> dict:
     return tile_fields("tile", action["tile"])
 
 
-#: The kind of each move, for the host's audit trail of undone moves (which names the
+#: The kind of each move, as the host's audit trail and the undo notice name it (the
 #: kind only, never what was chosen).
 ACTION_NAMES = {
     "take_money": N_("take money"), "buy": N_("buy a tile"), "place": N_("place a tile"),
