@@ -8,7 +8,7 @@ from markupsafe import Markup
 
 from ..engines import TABLE
 from ..engines.text import _
-from ..tables import Refused
+from ..tables import Refused, Stale
 from . import context, errors, qr, render
 from .games import FormError, action_from_form, ui_for
 
@@ -147,7 +147,11 @@ def _apply(live, seat, page, read_action):
         context.tables().act(live.row.id, seat, read_action(), seen)
     except errors.REFUSALS as error:
         code, message = errors.status(error), errors.message(error)
-        message["near"] = request.form.get("type", "")[:40]  # shown beside the form that sent it
+        # Shown beside the form that sent it: "type:key" where several forms share a type.
+        # A stale page is drawn anew from a newer state, which may lack that very form:
+        # then beside every form of the type.
+        near = request.form.get("type", "") if isinstance(error, Stale) else request.form.get("near")
+        message["near"] = (near or request.form.get("type", ""))[:80]
     phone = page == "phone"
     if request.headers.get("HX-Request"):
         return _reply(live, seat if phone else None, "phone" if phone else "host", message), code

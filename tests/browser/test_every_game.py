@@ -65,8 +65,11 @@ def due_with_a_choice(table: Table, tries: int = 40):
 
 def stale(form) -> None:
     """The form as if the page had missed a move: the server refuses it, whatever the move
-    (its send button skips the browser's own checks of fields left empty)."""
+    (a page posts the move it shows from its main region's ``hx-vals``, a page without
+    scripts the form's field; its send button skips the browser's own checks of fields
+    left empty)."""
     form.evaluate("""f => { f.querySelector('input[name=seq]').value = '-1';
+        document.getElementById('main').setAttribute('hx-vals', '{"seq": -1}');
         f.querySelectorAll('button').forEach(b => b.formNoValidate = true); }""")
 
 

@@ -16,7 +16,7 @@ def test_every_page_is_told_of_an_undo(server, contexts):
     game.host.get_by_role("button", name="Undo").click()
     game.host.get_by_role("link", name="Back to the table").click()
 
-    said = "The host undid move 2 (an initial building)."
+    said = "The host undid move 2 (initial building)."
     for page in game.pages:
         wait_for_move([page], 1)
         expect(page.locator("#main .undo-notice")).to_have_text(said)

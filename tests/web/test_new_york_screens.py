@@ -11,6 +11,7 @@ import pytest
 from companion.engines import TABLE
 from companion.engines import new_york as ny
 from companion.engines.new_york import playout
+from companion.web.games import form_fields
 from companion.web.games import new_york as ui
 from tests.engines.new_york.helpers import draw, letters
 from tests.web.conftest import events, join, post_action, seq_of
@@ -149,6 +150,12 @@ def test_an_exact_payment_gives_another_action_then_the_tiles_are_placed(app, cl
     response = act(phones["p2"], table_id, {"type": "place", "tile": MUSEUM, "x": 1, "y": 1})
     assert response.status_code == 422 and 'href="/rules/new_york#NY-B-4"' in response.get_data(as_text=True)
     assert len(events(app, table_id)) == before
+    # from the page, the refusal shows beside the very form that sent it, not beside both
+    near = re.search(r'name="near" value="(place:museum[^"]*)"', place)[1]
+    data = {"seq": before, "near": near, **form_fields(ui, {"type": "place", "tile": MUSEUM, "x": 1, "y": 1})}
+    answer = phones["p2"].post(f"/t/{table_id}/act", data=data, headers={"HX-Request": "true"}).get_data(as_text=True)
+    forms = answer.split('class="act act-place')[1:]
+    assert ["NY-B-4" in f.split("</form>")[0] for f in forms] == [True, False]
     assert act(phones["p2"], table_id, {"type": "place", "tile": MUSEUM, "x": 1, "y": 0}).status_code == 200
     assert act(phones["p2"], table_id, {"type": "to_reserve", "tile": STATION}).status_code == 200
     assert state(app, table_id)["phase"] == "refill"
