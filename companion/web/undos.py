@@ -41,7 +41,5 @@ def told(ui, row: dict) -> Text:
 def kind(ui, row: dict) -> Text:
     if row["sealed"]:
         return _("sealed submission")
-    names = getattr(ui, "ACTION_NAMES", {})
-    if row["kind"] in names:
-        return _(names[row["kind"]])
-    return _("move")
+    name = getattr(ui, "ACTION_NAMES", {}).get(row["kind"])
+    return _(name) if name else _("move")
