@@ -257,16 +257,22 @@ def _known(steps: dict[str, Step]) -> set[str]:
     return entry[1]
 
 
+def _kind(kind: str, action_names: dict[str, str] | None):
+    name = (action_names or {}).get(kind)
+    return _(name) if name else kind
+
+
 def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str],
             names: Callable[[dict], dict[str, str]] | dict[str, str], unknown_rule: str,
-            copying: Copying = Copying()) -> dict:
+            copying: Copying = Copying(), action_names: dict[str, str] | None = None) -> dict:
     """The state after ``seat`` does ``action`` in the step ``state["phase"]``.
 
     The checks every game makes in the same order: a known action type, a seat that is
     due (``names``, or ``names(state)`` if it is a function that reads them, names the
     seats in a refusal, so a move that is not refused never builds them), an action of
     this step; then the step's handler changes a ``Draft`` of the state (copy-on-write,
-    see ``Copying``)."""
+    see ``Copying``). ``action_names`` (type -> an ``N_``-marked name) names an action
+    refused in this step in the reader's language."""
     step = steps[state["phase"]]
     known = _known(steps)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) \
@@ -277,7 +283,8 @@ def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str
     handler = step.actions.get(action["type"])
     if handler is None:
         raise IllegalAction(step.not_now or step.out_of_turn,
-                            _("{kind} is not possible at this point of the game.", kind=action["type"]),
+                            _("{kind} is not possible at this point of the game.",
+                              kind=_kind(action["type"], action_names)),
                             action=action, phase=state["phase"])
     draft = Draft(state, copying)
     handler(draft, seat, action)

@@ -93,7 +93,8 @@ def test_a_seat_out_of_turn_is_told_whose_turn_it_is(app, client, table):
 
 def test_the_acting_phone_says_your_turn(app, table):
     table_id, phones = table
-    assert '<h2 class="your-turn">Your turn</h2>' in page(phones["p1"], table_id)
+    mine = page(phones["p1"], table_id)
+    assert "your-turn" not in mine and 'class="turn-banner mine">Your turn</h1>' in mine
     assert "Your turn" not in page(phones["p3"], table_id)
 
 

@@ -100,7 +100,7 @@ def test_every_palace_shows_its_value_now_and_its_reason(app, client):
 def test_the_phone_whose_turn_it_is_says_so_and_offers_only_what_is_allowed(app, client):
     table = Table(app, client)
     anna, ben = table.phone("p1"), table.phone("p2")
-    assert '<h2 class="your-turn">Your turn</h2>' in anna and "Anna: take money, draw two tiles or reconstruct." in ben
+    assert "your-turn" not in anna and 'class="turn-banner mine">Your turn</h1>' in anna and "Anna: take money, draw two tiles or reconstruct." in ben
     assert "act-take_money" in anna and "act-draw_tiles" in anna and "act-reconstruct" not in anna
     blocked = anna.split("Why not something else?")[1]
     assert "You have no palace to rebuild." in blocked and 'href="/rules/palazzo#PZ-R-1"' in blocked

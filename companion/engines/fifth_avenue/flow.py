@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .. import TABLE, common
 from ..errors import IllegalAction
-from ..text import _, ngettext
+from ..text import N_, _, ngettext
 from . import auction, scoring, setup, turn
 from .board import DUMMY, colour_text, place_text
 from .commissions import standing_in_quarters
@@ -184,6 +184,18 @@ def is_over(state: dict) -> bool:
     return state["phase"] == common.OVER
 
 
+#: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
+#: call it; never what was chosen).
+ACTION_NAMES = {
+    "place_initial_building": N_("initial building"), "place_shop": N_("place a shop"),
+    "take_buildings": N_("take buildings"), "take_black": N_("take a black card"),
+    "score_quarter": N_("score a quarter"), "take_colored": N_("take coloured cards"),
+    "move_commission": N_("move a commission"), "choose_color": N_("choose the colour"),
+    "reveal_central_park": N_("reveal Central Park"), "dummy_bid": N_("dummy's bid"), "bid": N_("bid"),
+    "pass": N_("pass"), "close_quarter": N_("close the quarter"), "build": N_("build"),
+}
+
+
 def apply(state: dict, seat, action: dict) -> dict:
     """The state after ``seat`` does ``action``; ``state`` itself is left unchanged."""
     if state["phase"] == common.OVER:
@@ -193,7 +205,7 @@ def apply(state: dict, seat, action: dict) -> dict:
                                          "draws.", dummy=name(state, DUMMY)), seat=seat)
     steps = SEALED_STEPS if sealed(state) else STEPS
     return common.advance(steps, state, seat, action, to_act(state), names,
-                          unknown_rule="FA-T-1", copying=COPYING)
+                          unknown_rule="FA-T-1", copying=COPYING, action_names=ACTION_NAMES)
 
 
 def _game_over(state: dict, seat) -> IllegalAction:

@@ -6,7 +6,7 @@ enter the card it was dealt or drew; it picks or builds only once it holds four.
 """
 
 from .. import common
-from ..text import Text, _, ngettext
+from ..text import N_, Text, _, ngettext
 from .cards import HAND, draw, short, tracked
 from .pieces import colour_name
 from .state import names, picking, player
@@ -68,7 +68,14 @@ def is_over(state: dict) -> bool:
     return state["phase"] == common.OVER
 
 
+#: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
+#: call it; never what was chosen).
+ACTION_NAMES = {
+    "draw": N_("draw a card"), "pick": N_("pick pieces"), "place": N_("build"), "pass": N_("pass"),
+}
+
+
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` takes ``action``; refuses with IllegalAction."""
     return common.advance(STEPS, state, seat, action, to_act(state), names,
-                          unknown_rule="MH-T-2", copying=COPYING)
+                          unknown_rule="MH-T-2", copying=COPYING, action_names=ACTION_NAMES)

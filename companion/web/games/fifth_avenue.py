@@ -263,16 +263,9 @@ def _field(name: str) -> Form:
     return Form(lambda form: {name: form.get(name, "")}, lambda action: {name: action[name]})
 
 
-#: The kind of each move, as the host's audit trail and the undo notice name it (the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "place_initial_building": N_("initial building"), "place_shop": N_("place a shop"),
-    "take_buildings": N_("take buildings"), "take_black": N_("take a black card"),
-    "score_quarter": N_("score a quarter"), "take_colored": N_("take coloured cards"),
-    "move_commission": N_("move a commission"), "choose_color": N_("choose the colour"),
-    "reveal_central_park": N_("reveal Central Park"), "dummy_bid": N_("dummy's bid"), "bid": N_("bid"),
-    "pass": N_("pass"), "close_quarter": N_("close the quarter"), "build": N_("build"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = engine.flow.ACTION_NAMES
 
 FORMS = {
     "place_initial_building": Form(_read_spot, _write_spot),

@@ -10,7 +10,7 @@ import random
 
 from flask_babel import get_translations, ngettext
 
-from ...engines.manhattan import board, pieces
+from ...engines.manhattan import board, flow, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
 from ...names import BadName, player_names
@@ -433,11 +433,9 @@ def _write_place(action: dict) -> dict:
     return fields | ({"lot": key(action["lot"])} if "lot" in action else {})
 
 
-#: The kind of each move, as the host's audit trail and the undo notice name it (the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "draw": N_("draw a card"), "pick": N_("pick pieces"), "place": N_("build"), "pass": N_("pass"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = flow.ACTION_NAMES
 
 FORMS = {
     "pick": Form(_read_pick, _write_pick),

@@ -486,14 +486,9 @@ def _write_draw_tile(action: dict) -> dict:
     return tile_fields("tile", action["tile"])
 
 
-#: The kind of each move, as the host's audit trail and the undo notice name it (the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "take_money": N_("take money"), "buy": N_("buy a tile"), "place": N_("place a tile"),
-    "reserve_to_city": N_("tile from the reserve to the city"), "city_to_reserve": N_("tile from the city to the reserve"),
-    "to_reserve": N_("tile to the reserve"), "swap": N_("swap tiles"), "to_dirk": N_("tile to Dirk"),
-    "pass": N_("pass"), "draw_money": N_("turn up a money card"), "draw_tile": N_("turn up a tile"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = engine.flow.ACTION_NAMES
 
 FORMS = {
     "take_money": Form(_read_take, lambda a: {"card": [card_field(c) for c in a["cards"]]}),
