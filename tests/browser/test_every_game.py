@@ -69,8 +69,11 @@ def stale(form) -> None:
     scripts the form's field; its send button skips the browser's own checks of fields
     left empty)."""
     form.evaluate("""f => { f.querySelector('input[name=seq]').value = '-1';
-        document.getElementById('main').setAttribute('hx-vals', '{"seq": -1}');
-        f.querySelectorAll('button').forEach(b => b.formNoValidate = true); }""")
+        f.querySelectorAll('button').forEach(b => b.formNoValidate = true);
+        if (!window.staleMoves) {  // set on the request: a push may redraw #main's hx-vals meanwhile
+            window.staleMoves = true;
+            document.body.addEventListener('htmx:configRequest', e => { e.detail.parameters.seq = '-1'; });
+        } }""")
 
 
 @every_game
