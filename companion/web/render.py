@@ -45,11 +45,17 @@ SEQ = "\ue000seq\ue000"  # where a part shows the move number
 FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
 FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts left out
 _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
+# A piece of a part (a block of the board, say): one element with an id, between these marks,
+# sent as a placeholder when the page shows it as it is.
+PIECE, PIECE_END = "\ue003", "\ue004"
+_PIECE = re.compile('\ue003(<([a-z]+) id="([\\w-]+)".*?)\ue004', re.S)
+_OPENS = re.compile(r'<[a-z]+ id="[\w-]+"')
 # A log line (templates/_log.html): the same id, the same line, on the page that shows it.
 _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
 
 _NONE = object()
 _catalogue: contextvars.ContextVar = contextvars.ContextVar("catalogue", default=None)
+_marking: contextvars.ContextVar = contextvars.ContextVar("marking", default=False)
 _catalogues: dict = {}
 
 
@@ -65,6 +71,7 @@ def init_app(app) -> None:
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
     env.globals["log_items"] = log_items
+    env.filters["piece"] = piece
     if not env.auto_reload:
         env.loader = parts.RemembersMissing(env.loader)
     app.extensions["companion"]["parts"] = parts.Parts()
@@ -268,7 +275,42 @@ def _board(now: Facts, locale: str) -> Markup:
     game = now.row.game
     template = current_app.jinja_env.get_template(f"games/{game}/board.html")
     values = {"view": now.view(None), "ui": ui_for(game), "row": now.row, "game": game, "words": now._get("words", lambda: words(now.row))}
-    return Markup(_parts().render(now.row.id, locale, "board", values, lambda v: parts.render_template(template, v)))
+    token = _marking.set(True)
+    try:
+        return Markup(_board_parts(now, locale, template, values))
+    finally:
+        _marking.reset(token)
+
+
+def _board_parts(now: Facts, locale: str, template, values: dict) -> str:
+    cache, table_id = _parts(), now.row.id
+    if not template.blocks:
+        return cache.render(table_id, locale, "board", values, lambda v: parts.render_template(template, v))
+    # Each block of the board is a piece: rendered when what it reads changed, sent when it did.
+    holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
+    skeleton = cache.render(table_id, locale, "board:", values,
+                            lambda v: parts.render_skeleton(template, v, holders))
+    pieces = {name: _piece(cache.render(table_id, locale, f"board:{name}", values,
+                                        lambda v, name=name: parts.render_block(template, name, v)))
+              for name in template.blocks}
+    return _HOLDER.sub(lambda m: pieces[m[1]], skeleton)
+
+
+def _piece(html: str) -> str:
+    """``html`` marked as a piece if it is one element with an id and holds no pieces
+    (a block of the board whose own parts are pieces, each player's, say, is not one)."""
+    html = html.strip()
+    return f"{PIECE}{html}{PIECE_END}" if _OPENS.match(html) and PIECE not in html else html
+
+
+def piece(html) -> Markup:
+    """Templates' ``{% filter piece %}<tag id="...">...</tag>{% endfilter %}``: a piece
+    of the board, sent on its own when it changed (marked only where pushes read it)."""
+    return Markup(_piece(str(html))) if _marking.get() else html
+
+
+def _unmarked(html: str) -> str:
+    return html.replace(PIECE, "").replace(PIECE_END, "") if PIECE in html else html
 
 
 # pictures: a page's main region, part by part ------------------------------------------------
@@ -284,7 +326,7 @@ class Picture:
     def html(self) -> Markup:
         """The whole region, as a page or an htmx reply shows it."""
         seq = str(self.seq)
-        return Markup(self._join(lambda name, html: _wrap(name, _marks(html, seq, seq))))
+        return Markup(self._join(lambda name, html: _wrap(name, _unmarked(_marks(html, seq, seq)))))
 
     def shown(self) -> dict[str, str]:
         """Each part as a page compares it: the move shown filled in, not the forms' one;
@@ -307,8 +349,9 @@ class Picture:
                 return _kept(name)
             whole.append(name)
             if not known:
-                return _wrap(name, now.replace(FORM_SEQ, seq))
-            return _wrap(name, _keep_lines(now.replace(FORM_SEQ, seq), [k.get(name) or "" for k in known]))
+                return _wrap(name, _unmarked(now.replace(FORM_SEQ, seq)))
+            before = [k.get(name) or "" for k in known]
+            return _wrap(name, _unmarked(_keep_pieces(_keep_lines(now.replace(FORM_SEQ, seq), before), before)))
 
         text = self._join(part)
         if not whole and known and all(k.get(FRAME) == text for k in known):
@@ -345,6 +388,19 @@ def _keep_lines(html: str, before: list[str]) -> str:
 
 
 _LINE_ID = re.compile(r'<li id="(line-[^"]+)"')
+
+
+def _keep_pieces(html: str, before: list[str]) -> str:
+    """``html`` with each piece that the page shows as it is, in every case, as a placeholder."""
+    if PIECE not in html:
+        return html
+    shown = [{m[3]: m[1] for m in _PIECE.finditer(b)} for b in before]
+
+    def piece(m):
+        if all(s.get(m[3]) == m[1] for s in shown):
+            return f'{PIECE}<{m[2]} id="{m[3]}" hx-preserve></{m[2]}>{PIECE_END}'
+        return m[0]
+    return _PIECE.sub(piece, html)
 
 
 def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,
