@@ -140,7 +140,7 @@ def main() -> None:
             print(report(game, run(game, args.moves, profile, folder)), flush=True)
             if profile:
                 text = io.StringIO()
-                pstats.Stats(profile, stream=text).sort_stats("cumulative").print_stats(args.profile)
+                pstats.Stats(profile, stream=text).sort_stats(*__import__("os").environ.get("SORT", "cumulative").split(",")).print_stats(args.profile)
                 print(text.getvalue())
 
 

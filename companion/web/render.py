@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from flask import current_app
+from babel import Locale
 from flask_babel import force_locale, get_locale, get_translations
 from jinja2 import FileSystemBytecodeCache, pass_context
 from markupsafe import Markup, escape
@@ -57,6 +58,7 @@ _NONE = object()
 _catalogue: contextvars.ContextVar = contextvars.ContextVar("catalogue", default=None)
 _marking: contextvars.ContextVar = contextvars.ContextVar("marking", default=False)
 _catalogues: dict = {}
+_locales: dict = {}
 
 
 def init_app(app) -> None:
@@ -72,6 +74,7 @@ def init_app(app) -> None:
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
     env.globals["log_items"] = log_items
     env.filters["piece"] = piece
+    env.globals["memo"] = memo
     if not env.auto_reload:
         env.loader = parts.RemembersMissing(env.loader)
     app.extensions["companion"]["parts"] = parts.Parts()
@@ -125,8 +128,11 @@ def catalogue(locale: str):
 def speaking(locale: str):
     """Render in ``locale``: the templates' texts and the engine's (``say``)."""
     token = _catalogue.set(catalogue(locale))
+    found = _locales.get(locale)
+    if found is None:
+        found = _locales[locale] = Locale.parse(locale)  # parsing it looks on the disk
     try:
-        with force_locale(locale):
+        with force_locale(found):
             yield
     finally:
         _catalogue.reset(token)
@@ -261,6 +267,28 @@ def log_items(context, log: tuple) -> Markup:
             _lines[key] = html
         items.append(html)
     return Markup("".join(items))
+
+
+_drawn: dict = {}
+_DRAWN_KEPT = 20000
+
+
+@pass_context
+def memo(context, macro, *args, **kwargs) -> Markup:
+    """``macro(*args, **kwargs)``, drawn once per language and table words: for a macro
+    that draws only from its arguments (a tile, a card), called many times on a page."""
+    try:
+        words = context.get("words")
+        key = (macro._func.__code__, args, tuple(sorted(kwargs.items())), str(get_locale()),
+               tuple(sorted(words.items())) if words else None)
+        found = _drawn.get(key)
+    except TypeError:  # an argument that is no key (a dict): drawn every time
+        return macro(*args, **kwargs)
+    if found is None:
+        if len(_drawn) > _DRAWN_KEPT:
+            _drawn.clear()
+        found = _drawn[key] = macro(*args, **kwargs)
+    return found
 
 
 def board_html(live: Live, now: Facts | None = None) -> Markup:
