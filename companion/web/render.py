@@ -270,25 +270,36 @@ def log_items(context, log: tuple) -> Markup:
 
 
 _drawn: dict = {}
-_DRAWN_KEPT = 20000
+_DRAWN_KEPT = 5000
 
 
 @pass_context
 def memo(context, macro, *args, **kwargs) -> Markup:
     """``macro(*args, **kwargs)``, drawn once per language and table words: for a macro
-    that draws only from its arguments (a tile, a card), called many times on a page."""
+    that draws only from its arguments (a tile, a card, a city), called many times on a
+    page or again for a part whose other pieces changed. A dict or list argument counts by
+    value (and as read whole)."""
     try:
         words = context.get("words")
-        key = (macro._func.__code__, args, tuple(sorted(kwargs.items())), str(get_locale()),
-               tuple(sorted(words.items())) if words else None)
+        key = (macro._func.__code__, _frozen(args), _frozen(kwargs), str(get_locale()), _frozen(words))
         found = _drawn.get(key)
-    except TypeError:  # an argument that is no key (a dict): drawn every time
+    except TypeError:  # an argument that is no key: drawn every time
         return macro(*args, **kwargs)
     if found is None:
         if len(_drawn) > _DRAWN_KEPT:
             _drawn.clear()
         found = _drawn[key] = macro(*args, **kwargs)
     return found
+
+
+def _frozen(value):
+    """``value`` as a key: dicts and lists (and their stand-ins) by value."""
+    if isinstance(value, dict):
+        return (dict, tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return (list, tuple(_frozen(v) for v in value))
+    hash(value)
+    return value
 
 
 def board_html(live: Live, now: Facts | None = None) -> Markup:
