@@ -26,10 +26,11 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
-from flask import current_app
 from babel import Locale
+from flask import current_app
 from flask_babel import force_locale, get_locale, get_translations
 from jinja2 import FileSystemBytecodeCache, pass_context
 from markupsafe import Markup, escape
@@ -429,7 +430,7 @@ def _keep_lines(html: str, before: list[str]) -> str:
     """``html`` with each log line that the page shows in every case as a placeholder."""
     if "<li id=\"line-" not in html:
         return html
-    common = set.intersection(*(set(_LINE_ID.findall(b)) for b in before))
+    common = frozenset.intersection(*(_line_ids(b) for b in before))
     if not common:
         return html
     return _LINE.sub(lambda m: f'<li id="{m[1]}" hx-preserve></li>' if m[1] in common else m[0], html)
@@ -438,11 +439,23 @@ def _keep_lines(html: str, before: list[str]) -> str:
 _LINE_ID = re.compile(r'<li id="(line-[^"]+)"')
 
 
+@lru_cache(maxsize=512)
+def _line_ids(html: str) -> frozenset:
+    """The log lines a part shows (a page's part is compared with every push)."""
+    return frozenset(_LINE_ID.findall(html))
+
+
+@lru_cache(maxsize=512)
+def _pieces_in(html: str) -> dict:
+    """Piece id -> piece, of a part as a page shows it (do not change the answer)."""
+    return {m[3]: m[1] for m in _PIECE.finditer(html)}
+
+
 def _keep_pieces(html: str, before: list[str]) -> str:
     """``html`` with each piece that the page shows as it is, in every case, as a placeholder."""
     if PIECE not in html:
         return html
-    shown = [{m[3]: m[1] for m in _PIECE.finditer(b)} for b in before]
+    shown = [_pieces_in(b) for b in before]
 
     def piece(m):
         if all(s.get(m[3]) == m[1] for s in shown):
