@@ -5,11 +5,15 @@ pages, stand-in sockets), plays random legal moves through ``Tables.act``; after
 pushes are made here as the pusher makes them. Prints, per game: CPU per move (the move and
 its pushes, this process's CPU time), part renderings per move, and the bytes of a push per
 page (median and mean over every push after a page's first picture; phones and host apart).
-With ``--profile`` it prints the costliest functions of the pushes (cProfile, cumulative).
+With ``--profile [N]`` it prints the N costliest functions of the moves and their pushes
+(cProfile; ``SORT=tottime`` to order them by their own time), and the number of function
+calls, which unlike CPU time does not vary with the load of a shared machine. Per game it
+also prints which parts a push carried, how often and how big.
 
 No HTTP, no sockets: what gunicorn and the network add is bench/live.py's to measure.
 
-Run: ``.venv/bin/python bench/pushes.py [--games palazzo,...] [--moves 150] [--profile [N]]``.
+Run: ``.venv/bin/python bench/pushes.py [--games palazzo,...] [--moves 150] [--profile [N]]``;
+for a before/after, run it from a copy of the code before too (``git archive``), in turn.
 """
 
 import argparse
