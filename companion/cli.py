@@ -177,13 +177,38 @@ def list_tables(args: argparse.Namespace, out=None) -> None:
     store = open_store(database_path(args), out)
     if store is None:
         return
-    base = args.public_url or network.public_url(serving.DEFAULT_HOST, default_port(),
-                                                  os.environ.get("COMPANION_PUBLIC_URL"))
+    base = args.public_url or running_url(database_path(args)) or network.public_url(
+        serving.DEFAULT_HOST, default_port(), os.environ.get("COMPANION_PUBLIC_URL"))
     rows = store.tables()
     for row in rows:
         print(f"{row.title} ({row.game}, {row.status})\n    {base}t/{row.id}/host/{row.host_secret}", file=out)
     if not rows:
         print("No tables yet.", file=out)
+
+
+def url_file(database: str) -> str:
+    """Where a running server notes the address its pages are reached at."""
+    return f"{os.path.abspath(database)}.url"
+
+
+def running_url(database: str) -> str | None:
+    """The address of the server running on ``database`` now, if there is one."""
+    if not serving.database_in_use(database):
+        return None
+    try:
+        with open(url_file(database)) as noted:
+            return noted.read().strip() or None
+    except OSError:
+        return None
+
+
+def note_url(database: str, url: str) -> None:
+    """For ``companion tables``: links that work for this server, whatever its address."""
+    try:
+        with open(url_file(database), "w") as note:
+            note.write(url + "\n")
+    except OSError:
+        pass  # links then fall back to the default address
 
 
 def configure_environment(args: argparse.Namespace, environ=os.environ) -> None:
@@ -209,6 +234,7 @@ def serve(args: argparse.Namespace) -> None:
     if not serving.claim_database(serving.database()):
         raise SystemExit(f"companion: another server is already using {serving.database()}. "
                          "Stop it first, or give this one its own --db.")
+    note_url(serving.database(), network.public_url(args.host, args.port, os.environ.get("COMPANION_PUBLIC_URL")))
     settings = serving.gunicorn_settings(serving.bind_address(args.host, args.port), args.connections)
     serving.Server(settings).run()
 

@@ -1,20 +1,24 @@
 """What every engine shares: copying state, seat order, multisets, the shapes the
 platform reads, and the one random-playout runner used by tests and benchmarks.
 
-Copying: ``apply`` works on ``clone(state)``. Measured on mid-game states of the four
-games (four players, 150 moves in; ``bench/engines.py`` prints the figures), a pickle
-round trip copies a Fifth Avenue state in ~140 µs, a recursive dict/list copy in
-~220 µs, a JSON round trip in ~450 µs and ``copy.deepcopy`` in ~720 µs. A hand-picked
-partial copy was faster still (~35 µs) but shares whatever its author forgot, so it is
-not used: every engine copies the whole state, the fastest way that shares nothing.
-A ``marshal`` round trip does the same with about two thirds of pickle's work (Fifth
-Avenue states over whole random games, counted with valgrind: 0.54 M instructions per
-copy against 0.81 M), so ``clone`` uses it. Like pickle, it keeps objects that the
-state itself shares shared in the copy: build states without aliases.
+Copying: ``apply`` never changes its input. ``advance`` hands the step's handler a
+``Draft`` of the state, which copies a top-level value the first time the handler reads
+it and shares every value the move never touches with the input (copy-on-write per
+key); a game's ``Copying`` names keys that need no copy (its set-up) or only a shallow
+one (flat counters, append-only logs, hands of cards that are moved but never changed).
+``clone``, a ``marshal`` round trip, is the deep copy: the fastest of those measured on
+mid-game states (``bench/engines.py``: pickle, a recursive dict/list copy, JSON and
+``copy.deepcopy`` all cost more). Like pickle it keeps objects that the state itself
+shares shared in the copy: build states without aliases. Since successive states share
+what a move left alone, nothing may change a state in place once ``apply`` or ``setup``
+has returned it. Counted with valgrind (``apply`` alone, replaying one random Fifth
+Avenue game), copying only what a move touches took ``apply`` from 72 M to 34 M
+instructions, against 38 M for that engine's hand-written copy before the common shape.
 """
 
 import marshal
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from .errors import IllegalAction
@@ -42,6 +46,7 @@ def next_seat(order: list[str], seat: str) -> str:
     return order[(order.index(seat) + 1) % len(order)]
 
 
+@lru_cache(maxsize=1024)
 def initials(name: str) -> str:
     """One or two letters that tell players apart on a picture: "Anna Berg" -> "AB"."""
     words = [w for w in name.split() if w[:1].isalnum()]
@@ -105,60 +110,185 @@ def unknown_action(rule: str, action, known: Iterable[str]) -> IllegalAction:
 
 # the table of steps (each game's flow.py) -----------------------------------------
 
-Handler = Callable[[dict, str, dict], None]  # changes the (cloned) state in place
+Handler = Callable[[dict, str, dict], None]  # changes the state it is given in place
 
 
 @dataclass(frozen=True)
 class Step:
     """One phase of a game: what may be done in it and what it says.
 
-    ``actions`` maps an action type to its handler, which receives a clone of the state
-    and changes it; ``out_of_turn`` is the rule cited when a seat that is not due acts;
-    ``not_now`` the rule cited for an action that belongs to another phase;
-    ``prompt(state, seat)`` is what a due seat is asked (a text); ``changes`` names
-    the top-level state keys its handlers may change in any way (``None``: all of them),
-    see ``fresh``."""
+    ``actions`` maps an action type to its handler, which receives a ``Draft`` of the
+    state and changes it; ``out_of_turn`` is the rule cited when a seat that is not due
+    acts; ``not_now`` the rule cited for an action that belongs to another phase;
+    ``prompt(state, seat)`` is what a due seat is asked (a text)."""
 
     actions: dict[str, Handler]
     out_of_turn: str
     prompt: Callable[[dict, str], Text]
     not_now: str | None = None
     extra: dict = field(default_factory=dict)  # game-specific facts about the step
-    changes: tuple[str, ...] | None = None  # top-level keys the handlers may change; None: all
+
+
+@dataclass(frozen=True)
+class Copying:
+    """How ``advance`` copies a game's state for a handler (see ``Draft``); by default
+    each value a handler reads is copied deeply (``clone``). A game may declare:
+
+    ``shared``: top-level keys that no handler ever changes (the table's set-up), shared
+    with the input as they are. ``flat``: dicts and lists of strings and numbers only,
+    copied one level deep. ``appended``: lists that handlers only append to, whose items
+    are never changed in place (a log of events), copied one level deep too.
+    ``grouped``: dicts of lists whose items are never changed in place (hands of cards),
+    copied two levels deep.
+
+    A wrong declaration makes ``apply`` change its input, which the contract tests
+    check on every move of random games."""
+
+    shared: tuple[str, ...] = ()
+    flat: tuple[str, ...] = ()
+    appended: tuple[str, ...] = ()
+    grouped: tuple[str, ...] = ()
+
+
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+class Draft(dict):
+    """The state a handler changes: a copy made per top-level key, when first read.
+
+    It starts with the input's ``Copying.shared`` values; any other value is copied
+    from the input the first time the handler reads it (``__missing__``; strings,
+    numbers and ``None`` need no copy), so a move pays only for the parts of the
+    state it touches, and the input is never changed. Reads that would see the whole
+    dict (iterating, ``len``, ``==``) copy every remaining value first; removing a key
+    is refused. ``result()`` is the new state as a plain dict, sharing the values that
+    were never read with the input."""
+
+    __slots__ = ("_source", "_shallow", "_grouped")
+
+    def __init__(self, source: dict, copying: Copying = Copying()):
+        super().__init__({k: source[k] for k in copying.shared if k in source})
+        self._source, self._shallow, self._grouped = source, _shallow(copying), copying.grouped
+
+    def __missing__(self, key):
+        value = self._source[key]  # KeyError for a key the state does not have
+        if type(value) in _SCALARS:
+            pass
+        elif key in self._shallow:
+            value = value.copy()
+        elif key in self._grouped and type(value) is dict:
+            value = {k: list(v) for k, v in value.items()}
+        else:
+            value = clone(value)
+        dict.__setitem__(self, key, value)
+        return value
+
+    def __contains__(self, key):
+        return dict.__contains__(self, key) or key in self._source
+
+    def get(self, key, default=None):
+        return self[key] if key in self else default
+
+    def setdefault(self, key, default=None):
+        if key not in self:
+            self[key] = default
+        return self[key]
+
+    def _no_removal(self, *args):
+        raise TypeError("a handler changes the values of a state's keys, never removes a key")
+
+    pop = popitem = clear = __delitem__ = _no_removal
+
+    def _whole(self) -> "Draft":
+        for key in self._source:
+            if not dict.__contains__(self, key):
+                self.__missing__(key)
+        return self
+
+    def __iter__(self):
+        return dict.__iter__(self._whole())
+
+    def __len__(self):
+        return dict.__len__(self._whole())
+
+    def __eq__(self, other):
+        return dict.__eq__(self._whole(), other)
+
+    def __ne__(self, other):
+        return dict.__ne__(self._whole(), other)
+
+    __hash__ = None
+
+    def keys(self):
+        return dict.keys(self._whole())
+
+    def values(self):
+        return dict.values(self._whole())
+
+    def items(self):
+        return dict.items(self._whole())
+
+    def copy(self):
+        return dict(dict.items(self._whole()))
+
+    def __repr__(self):
+        return dict.__repr__(self._whole())
+
+    def result(self) -> dict:
+        new = dict(self._source)
+        new.update(dict.items(self))
+        return new
+
+
+_KNOWN: dict[int, tuple] = {}
+
+
+@lru_cache(maxsize=None)
+def _shallow(copying: Copying) -> frozenset:
+    return frozenset(copying.flat + copying.appended)
+
+
+
+def _known(steps: dict[str, Step]) -> set[str]:
+    """Every action type of a table of steps (kept per table: the tables are constants)."""
+    entry = _KNOWN.get(id(steps))
+    if entry is None or entry[0] is not steps:
+        entry = _KNOWN[id(steps)] = (steps, {kind for s in steps.values() for kind in s.actions})
+    return entry[1]
+
+
+def _kind(kind: str, action_names: dict[str, str] | None):
+    name = (action_names or {}).get(kind)
+    return _(name) if name else kind
 
 
 def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str],
-            names: dict[str, str], unknown_rule: str) -> dict:
+            names: Callable[[dict], dict[str, str]] | dict[str, str], unknown_rule: str,
+            copying: Copying = Copying(), action_names: dict[str, str] | None = None) -> dict:
     """The state after ``seat`` does ``action`` in the step ``state["phase"]``.
 
     The checks every game makes in the same order: a known action type, a seat that is
-    due, an action of this step; then the step's handler runs on a clone."""
+    due (``names``, or ``names(state)`` if it is a function that reads them, names the
+    seats in a refusal, so a move that is not refused never builds them), an action of
+    this step; then the step's handler changes a ``Draft`` of the state (copy-on-write,
+    see ``Copying``). ``action_names`` (type -> an ``N_``-marked name) names an action
+    refused in this step in the reader's language."""
     step = steps[state["phase"]]
-    known = {kind for s in steps.values() for kind in s.actions}
+    known = _known(steps)
     if not isinstance(action, dict) or not isinstance(action.get("type"), str) \
             or action["type"] not in known:
         raise unknown_action(unknown_rule, action, sorted(known))
     if seat not in due:
-        raise out_of_turn(step.out_of_turn, seat, due, names)
+        raise out_of_turn(step.out_of_turn, seat, due, names(state) if callable(names) else names)
     handler = step.actions.get(action["type"])
     if handler is None:
         raise IllegalAction(step.not_now or step.out_of_turn,
-                            _("{kind} is not possible at this point of the game.", kind=action["type"]),
+                            _("{kind} is not possible at this point of the game.",
+                              kind=_kind(action["type"], action_names)),
                             action=action, phase=state["phase"])
-    new = fresh(state, step.changes)
-    handler(new, seat, action)
-    return new
-
-
-def fresh(state: dict, changes: Iterable[str] | None = None) -> dict:
-    """A copy of ``state`` in which the top-level keys ``changes`` (``None``: all keys)
-    may be changed freely: those are cloned, the other values are shared with ``state``.
-    A handler may still set any top-level key of the copy to a new value."""
-    if changes is None:
-        return clone(state)
-    new = dict(state)
-    new.update(clone({key: state[key] for key in changes if key in state}))
-    return new
+    draft = Draft(state, copying)
+    handler(draft, seat, action)
+    return draft.result()
 
 
 # random playouts -------------------------------------------------------------------
@@ -204,6 +334,6 @@ def replay(engine, config: dict, events) -> dict:
     return state
 
 
-__all__ = ["TABLE", "OVER", "Text", "Step", "advance", "clone", "fresh", "clockwise_from", "next_seat", "initials", "player",
+__all__ = ["TABLE", "OVER", "Text", "Step", "Copying", "Draft", "advance", "clone", "clockwise_from", "next_seat", "initials", "player",
            "missing", "without", "not_due", "out_of_turn", "unknown_action", "play", "random_game",
            "replay"]

@@ -4,11 +4,14 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engines.text import _
 from ..tables import Refused
-from . import context, errors
+from . import assets, context, errors
 from .filters import say
 from .games import offered, playable, ui_for
 
 bp = Blueprint("home", __name__)
+bp.app_url_defaults(assets.add_version)  # every static URL carries its version ...
+bp.after_app_request(assets.light)  # ... so it is kept for long; gzip where it helps
+bp.add_url_rule("/favicon.ico", view_func=assets.favicon)
 
 
 @bp.get("/")
@@ -18,7 +21,15 @@ def index():
     show_all = bool(request.args.get("all"))
     rows = [r for r in context.tables().listing()
             if (r.status != "archived" or show_all) and context.hosts(r)]
-    return render_template("home.html", rows=rows, games=offered(), all=show_all)
+    return render_template("home.html", rows=rows, games=offered(), all=show_all, over=games_over())
+
+
+def games_over() -> set[str]:
+    """Tables whose game has ended (and was not undone since), from the kept results."""
+    store = context.tables().store
+    ends, results = store.log_ends(), store.results()
+    return {table_id for table_id, (seq, at, outcome) in results.items()
+            if outcome.get("over") and ends.get(table_id) == (seq, at)}
 
 
 @bp.route("/new/<game>", methods=["GET", "POST"])

@@ -4,10 +4,11 @@ import functools
 import random
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
+from markupsafe import Markup
 
 from ..engines import TABLE
 from ..engines.text import _
-from ..tables import Refused
+from ..tables import Refused, Stale
 from . import context, errors, qr, render
 from .games import FormError, action_from_form, ui_for
 
@@ -44,7 +45,8 @@ def main_fragment(table_id):
     """The main region again (after a phone wakes up, or for a plain reload)."""
     live = context.live_or_404(table_id)
     if request.args.get("page") == "phone":
-        return _reply(live, context.seated(live), "phone")
+        seat = context.my_seat(live)
+        return _reply(live, seat, "phone") if seat else _lost_seat(live)
     host = context.is_host(live)
     return _reply(live, None, "host" if host else "table")
 
@@ -94,7 +96,9 @@ def phone(table_id):
 def act(table_id):
     """A seat's action, from a phone; the seat comes from the phone's cookie only."""
     live = context.live_or_404(table_id)
-    seat = context.seated(live)
+    seat = context.my_seat(live)
+    if seat is None:
+        return _lost_seat(live)
 
     def action():
         if request.form.get("draw") == "server":  # the seat asks the server to draw for it
@@ -105,6 +109,14 @@ def act(table_id):
         return action_from_form(ui_for(live.row.game), request.form)
 
     return _apply(live, seat, "phone", action)
+
+
+def _lost_seat(live):
+    """A phone without a seat here (handed over or freed): say so, with the way back (403)."""
+    html = render_template("_lost_seat.html", live=live)
+    if request.headers.get("HX-Request"):
+        return html, 403
+    return render_template("phone.html", row=live.row, seat=None, main=Markup(html)), 403
 
 
 @bp.post("/t/<table_id>/table-act")
@@ -135,6 +147,11 @@ def _apply(live, seat, page, read_action):
         context.tables().act(live.row.id, seat, read_action(), seen)
     except errors.REFUSALS as error:
         code, message = errors.status(error), errors.message(error)
+        # Shown beside the form that sent it: "type:key" where several forms share a type.
+        # A stale page is drawn anew from a newer state, which may lack that very form:
+        # then beside every form of the type.
+        near = request.form.get("type", "") if isinstance(error, Stale) else request.form.get("near")
+        message["near"] = (near or request.form.get("type", ""))[:80]
     phone = page == "phone"
     if request.headers.get("HX-Request"):
         return _reply(live, seat if phone else None, "phone" if phone else "host", message), code

@@ -37,7 +37,7 @@ from markupsafe import Markup, escape
 
 from ..engines import TABLE
 from ..tables import Live
-from . import context, parts
+from . import context, final, parts, undos
 from .games import ui_for
 
 LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
@@ -226,7 +226,16 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "finished": now.row.status != "playing",
         "board": board_html(live, now),
         "words": now._get("words", lambda: words(now.row)),
+        "undos": now._get("undos", lambda: undos.recent(live)),
+        "reasons": now._get(("reasons", viewer), lambda: _reasons(now, viewer)),
+        "final": now._get(("final", str(get_locale())), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
     }
+
+
+def _reasons(now: Facts, viewer: str | None) -> dict:
+    """Why the choices a seat's actions do not offer are refused (``ui.explain``)."""
+    explain = getattr(ui_for(now.row.game), "explain", None)
+    return explain(now.state, viewer, now.legal(viewer)) if explain and viewer else {}
 
 
 def words(row) -> dict:

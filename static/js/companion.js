@@ -23,6 +23,43 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
 });
 
+// A refused move: its reason stands beside the form that sent it; bring it into view.
+document.addEventListener("htmx:afterSettle", function (e) {
+  if (!e.detail.xhr || e.detail.xhr.status < 400) return;
+  var refusal = document.querySelector("#main .message.refused");
+  if (refusal) refusal.scrollIntoView({ block: "nearest" });
+});
+
+// Never alone: a banner says so while a move could not be sent or the live socket is
+// down (buttons are disabled while a move is in flight: hx-disabled-elt in _forms.html).
+var connection = (function () {
+  var unsent = false, down = false;
+  function show() {
+    var banner = document.getElementById("conn-banner");
+    if (!banner) return;
+    var text = unsent ? banner.dataset.unsent : down ? banner.dataset.down : "";
+    banner.textContent = text;
+    banner.hidden = !text;
+  }
+  document.addEventListener("htmx:sendError", function () { unsent = true; show(); });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    if (e.detail.xhr && e.detail.xhr.status) { unsent = false; show(); }
+  });
+  document.addEventListener("htmx:wsOpen", function () { down = false; unsent = false; show(); });
+  document.addEventListener("htmx:wsClose", function (e) {
+    // 1008: this page may not listen here any more (a seat handed over): fetch the
+    // fresh picture, which says so, instead of waiting for a socket that will not come.
+    var code = e.detail.event && e.detail.event.code;
+    if (code === 1008) {
+      var box = document.querySelector("[data-resync]");
+      if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
+      return;
+    }
+    down = true; show();
+  });
+  return { show: show };
+})();
+
 // Keep the live socket alive on phones that sleep.
 (function () {
   // After a lost socket (the server restarting), retry within a few seconds: the
@@ -129,9 +166,30 @@ function markTurn() {
   if (!main) return;
   var mine = main.dataset.myTurn === "1";
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
-  document.title = (mine ? "\u25CF " : "") + baseTitle;
+  document.title = (mine ? "\u25CF " + main.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
   wasMyTurn = mine;
 }
 document.addEventListener("DOMContentLoaded", markTurn);
 document.addEventListener("htmx:afterSettle", markTurn);
 document.addEventListener("htmx:oobAfterSwap", markTurn);
+
+// "Keep screen on" (phone and table pages): NoSleep.js must start from a tap. The choice
+// is remembered, and taken up again at the next tap after a reload.
+(function () {
+  var noSleep = null, KEY = "companion-keep-awake";
+  function set(on) {
+    if (!window.NoSleep) return;
+    noSleep = noSleep || new NoSleep();
+    if (on) noSleep.enable(); else noSleep.disable();
+    window.keepingAwake = function () { return !!(noSleep && noSleep.isEnabled); };
+    try { localStorage.setItem(KEY, on ? "1" : "0"); } catch (err) { /* private mode */ }
+    document.querySelectorAll(".keep-awake").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
+  }
+  document.addEventListener("click", function (e) {
+    var button = e.target.closest && e.target.closest(".keep-awake");
+    if (button) { set(button.getAttribute("aria-pressed") !== "true"); return; }
+    var wanted = false;
+    try { wanted = localStorage.getItem(KEY) === "1"; } catch (err) { /* private mode */ }
+    if (wanted && !(noSleep && noSleep.isEnabled) && document.querySelector(".keep-awake")) set(true);
+  });
+})();

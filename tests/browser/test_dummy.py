@@ -25,7 +25,7 @@ def test_the_host_enters_the_dummys_draws(server, contexts):
     game.play_until(lambda state, seat, action: seat == TABLE)
     assert game.now()[0]["auction"]["quarter"] == "34w"
     for phone in phones.values():
-        expect(phone.locator(".turn-status h2")).to_have_text("Waiting for the table")
+        expect(phone.locator("h1.turn-banner")).to_have_text("Waiting for the table")
     game.step()
     expect(host.locator(".log li").first).to_have_text(
         "The table turned 4, 6, 5, 4 for Alea: a bid of 19. Alea wins 34th Street West with 19.")

@@ -212,8 +212,10 @@ def test_an_italian_phone_a_german_phone_and_an_english_table(server, contexts):
 
     game.play_until(engine.is_over)
     expect(host.locator(".turn-status h2")).to_have_text("The game is over.")
-    expect(anna.locator(".turn-status h2")).to_have_text("La partita è finita.")
-    expect(bruno.locator(".turn-status h2")).to_have_text("Das Spiel ist vorbei.")
+    expect(anna.locator("#main h1.turn-banner")).to_have_text("Partita finita")  # phones: the banner says it
+    expect(bruno.locator("#main h1.turn-banner")).to_have_text("Spiel vorbei")
+    expect(anna.locator("#final-title")).to_have_text("Risultato finale")
+    expect(bruno.locator("#final-title")).to_have_text("Endergebnis")
     check_languages(game.pages)
 
 
@@ -228,10 +230,11 @@ def _refusal(game: Table) -> None:
     built = next(f"{q}:{lot['color']}" for q, data in state["quarters"].items()
                  for lot in data["lots"] if lot["buildings"])
     form = page.locator("#main form.act-place_shop")
+    form.locator("details.choice-step").evaluate("d => d.open = true")  # the choice first: B opens its fold
     form.locator('select[name="spot"]').evaluate(
         "(select, spot) => { select.add(new Option(spot, spot)); select.value = spot; }", built)
     form.locator("button.primary").tap()
-    message = page.locator("#main .message.refused")
+    message = page.locator("#main .message.refused[role=alert]")
     expect(message).to_contain_text("FA-SH-2")
     expect(message).to_contain_text({"it": "negozi e immobili", "de": "Geschäfte teilen nie"}[lang])
     assert seq_of(page) == seq  # nothing changed

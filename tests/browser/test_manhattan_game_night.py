@@ -55,7 +55,7 @@ class Night:
     def pick(self, seat: str, heights: list[int], timeout: float | None = None) -> None:
         phone, seq = self.phones[seat], seq_of(self.host)
         form = phone.locator("#main form.act-pick")
-        expect(phone.locator("#main .your-turn")).to_have_text("Your turn")
+        expect(phone.locator("#main h1.turn-banner.mine")).to_have_text("Your turn")
         for h in heights:
             form.locator(f'.mh-stepper:has(input[name="n_{h}"]) .mh-plus').tap()
         expect(form.locator(".mh-total output")).to_have_text(str(len(heights)))
@@ -199,7 +199,7 @@ def _round_scored(night: Night) -> None:
     expect(fold.locator("li.mine", has_text="Sydney")).to_contain_text("+2")
     event = night.host.locator("section.scores details.score-event", has_text="city majorities")
     expect(event.locator("summary .pts")).to_contain_text("Bruno +4, Carla +2")
-    expect(carla.locator("#main .your-turn")).to_have_count(0)
+    expect(carla.locator("#main h1.turn-banner.mine")).to_have_count(0)
     expect(night.phones["p2"].locator("#main form.act-pick")).to_be_visible()  # the marker moved on
 
 

@@ -200,7 +200,7 @@ def test_new_york_night_for_three(server, contexts):
     night = open_night(server, contexts, ny_form(CONFIG, start=""), NAMES)
     expect(night.host.locator(".ny-city")).to_have_count(3)
     expect(night.host.locator(".ny-market .ny-space")).to_have_count(4)
-    expect(night.phone("p1").locator(".your-turn")).to_have_text("Your turn")
+    expect(night.phone("p1").locator("#main h1.turn-banner.mine")).to_have_text("Your turn")
     expect(night.phone("p2").locator(".turn-status h2")).to_have_text("Waiting for Anna")
 
     _four_exact_payments(night)
@@ -266,7 +266,7 @@ def _host_refills_the_market(night):
         host_tile(host, tile)
         night.done()
     expect(host.locator('.ny-space[data-space="yellow"] .ny-tile-name')).to_have_text("station 9 (no streets)")
-    expect(night.phone("p2").locator(".your-turn")).to_have_text("Your turn")
+    expect(night.phone("p2").locator("#main h1.turn-banner.mine")).to_have_text("Your turn")
 
 
 def _taking_money_and_a_refused_choice(night):

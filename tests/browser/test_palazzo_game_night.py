@@ -189,7 +189,7 @@ def test_palazzo_game_night(server, contexts):
     expect(zero.locator('g.pz-tile[data-tile="s1w1"]')).to_have_count(1)
     night = Night(host, seat_phones(contexts, host))
     anna = night.phones["p1"]
-    expect(anna.locator("h2.your-turn")).to_have_text("Your turn")
+    expect(anna.locator("#main h1.turn-banner.mine")).to_have_text("Your turn")
     expect(night.phones["p2"].locator(".pz-status h2")).to_have_text("Anna: take money, draw two tiles or reconstruct.")
     _the_choice_comes_first(anna)
 

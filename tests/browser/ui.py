@@ -66,6 +66,7 @@ def perform(page: Page, action: dict) -> None:
     """Do ``action`` with the phone's action forms, as a player would."""
     kind = action["type"]
     form = page.locator(f"#main form.act-{kind}")
+    _open_step(form)
     if kind == "place_initial_building":
         _tap_lot(form, action)  # the form submits itself
     elif kind == "place_shop":
@@ -106,6 +107,13 @@ def perform_table(page: Page, action: dict) -> None:
         form.get_by_role("button", name="Enter").click()
     else:
         form.get_by_role("button", name="Let the server draw").click()
+
+
+def _open_step(form) -> None:
+    """A choice that opens (B's shops and board, D's quarters) is tapped open first."""
+    step = form.locator("details.choice-step")
+    if step.count() and step.get_attribute("open") is None:
+        step.locator("summary").tap()
 
 
 def _tap_lot(form, action: dict) -> None:

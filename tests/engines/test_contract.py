@@ -200,6 +200,25 @@ def test_out_of_turn_action_is_refused_with_a_rule(game):
     check_texts(game, refused.value.text, "a refusal")
 
 
+@pytest.mark.parametrize("game", GAMES)
+def test_a_move_of_another_phase_is_refused_by_its_name(game):
+    """Every kind of move has a name of its own (``flow.ACTION_NAMES``), and a refusal of
+    a move that belongs to another phase says that name, translatable, not the type."""
+    engine = engines.get(game)
+    flow = import_module(f"{engine.__name__}.flow")
+    kinds = {kind for step in getattr(flow, "STEPS", {}).values() for kind in step.actions}
+    assert kinds <= set(flow.ACTION_NAMES), sorted(kinds - set(flow.ACTION_NAMES))
+    rng = random.Random(game)
+    state = engine.setup(playout_of(engine).random_config(rng, engine.PLAYERS[0]))
+    seat = sorted(engine.to_act(state))[0]
+    other = sorted(kinds - set(flow.STEPS[state["phase"]].actions))[0]
+    with pytest.raises(IllegalAction) as refused:
+        engine.apply(state, seat, {"type": other})
+    kind = refused.value.text.get("args", {}).get("kind")
+    assert is_text(kind) and kind["id"] == flow.ACTION_NAMES[other], refused.value.text
+    check_texts(game, refused.value.text, "a refusal")
+
+
 RULE_ID = r"[A-Z]{2}(?:-[A-Z0-9]+)+"
 
 

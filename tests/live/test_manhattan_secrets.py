@@ -62,7 +62,7 @@ def test_every_page_gets_its_own_picture_after_every_move(played):
                 assert re.search(r'<span class="me[^"]*">([^<]+)</span>', message.text)[1] == NAMES[viewer]
                 mine = re.search(r'data-my-turn="(\d)"', message.text)[1]
                 assert mine == ("1" if viewer in due else "0"), (viewer, message.seq)
-                assert ('<h2 class="your-turn">' in message.text) == (viewer in due), (viewer, message.seq)
+                assert ('class="turn-banner mine"' in message.text) == (viewer in due), (viewer, message.seq)
             else:
                 assert 'class="phone-main"' not in message.text and 'class="mh-map"' in message.text
 

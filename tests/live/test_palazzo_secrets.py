@@ -113,9 +113,9 @@ def test_each_page_gets_its_own_fresh_view_after_every_move(played):
             if viewer in SEATS:
                 assert f'<span class="me color-{table.game.config["players"][SEATS.index(viewer)]["colour"]}">' \
                        f'{NAMES[viewer]}</span>' in message.text
-                assert ('<h2 class="your-turn">Your turn</h2>' in message.text) == (viewer in due), (viewer, message.seq)
+                assert ('class="turn-banner mine">Your turn</h1>' in message.text) == (viewer in due), (viewer, message.seq)
             else:
-                assert "your-turn" not in message.text and 'class="act ' not in message.text
+                assert "turn-banner" not in message.text and 'class="act ' not in message.text
 
 
 def test_a_private_card_reaches_only_its_owners_page(played):

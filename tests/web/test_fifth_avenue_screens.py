@@ -15,7 +15,7 @@ def test_table_screen_shows_the_board(client):
 def test_board_picture_marks_the_next_special_scoring(client):
     table_id = create_table(client)
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert '<text x="' in html and 'class="fa-mark next">★ 3Q → 4</text>' in html
+    assert '<text x="' in html and 'class="fa-mark next">★ 3 quarters: 4 VP</text>' in html
     assert html.count('class="fa-mark"') == 3  # the others, not highlighted
 
 
@@ -33,7 +33,7 @@ def test_the_active_seat_places_and_everyone_sees_it(app, client):
     response = anna.post(f"/t/{table_id}/act", data={"seq": seq_of(html), "type": "place_initial_building", "spot": "ts:grey"})
     assert response.status_code == 302
     assert [e.action for e in events(app, table_id)] == [{"type": "place_initial_building", "quarter": "ts", "lot": "grey"}]
-    assert "Anna" in client.get(f"/t/{table_id}").get_data(as_text=True).split("What happened")[1]
+    assert "Anna" in client.get(f"/t/{table_id}").get_data(as_text=True).split("What happened</summary>")[1]
 
 
 def test_an_illegal_action_names_its_rule_and_changes_nothing(app, client):

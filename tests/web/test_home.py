@@ -55,7 +55,7 @@ def test_a_bad_setup_says_what_is_wrong_and_creates_nothing(app, client):
     del form["display_7"]
     response = client.post("/new/fifth_avenue", data=form)
     assert response.status_code == 400
-    assert "display 7" in response.get_data(as_text=True)
+    assert "Display space 7: nothing chosen yet." in response.get_data(as_text=True)
     form = fa_form(start_lot_34e="orange", start_lot_42w="orange")  # three start shops on orange lots
     response = client.post("/new/fifth_avenue", data=form)
     assert response.status_code == 400 and "FA-S-1" in response.get_data(as_text=True)

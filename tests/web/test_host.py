@@ -146,3 +146,19 @@ def test_the_audit_trail_tells_no_bid_from_a_pass_in_a_simultaneous_step(app, cl
     assert sum("sealed submission" in item for item in items) == 3
     assert sum("roll" in item for item in items) == 1
     assert "secret" not in trail
+
+
+def test_every_page_is_told_of_an_undo_but_not_what_a_sealed_move_was(app, client):
+    """The undo notice and the log line on every page name a move of a simultaneous step
+    only as a sealed submission; a move made alone is named by its kind."""
+    table_id = create_toy(client)
+    phones = {seat: join(app, table_id, seat) for seat in ("p1", "p2", "p3")}
+    post_action(phones["p2"], table_id, 0, {"type": "secret", "n": 4})
+    assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes", "seq": 1}).status_code == 302
+    pages = [client.get(f"/t/{table_id}")] + [phone.get(f"/t/{table_id}/me") for phone in phones.values()]
+    for page in pages:
+        html = page.get_data(as_text=True)
+        notice = html.split('undo-notice')[1].split("</div>")[0]
+        assert "The host undid move 1 (sealed submission)." in notice
+        assert html.count("The host undid move 1 (sealed submission).") == 2  # the notice and the log
+        assert "secret" not in notice.lower().replace("sealed", "")

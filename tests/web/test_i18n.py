@@ -124,4 +124,4 @@ def test_the_audit_trail_and_the_display_marks_speak_the_readers_language(app, c
     trail = client.get(f"/t/{table_id}/host", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "immobile iniziale" in trail.split("</summary>", 2)[-1] and "place_initial" not in trail
     board = client.get(f"/t/{table_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "★ 3V → 4" in board
+    assert "★ 3 Viertel: 4 SP" in board

@@ -93,7 +93,8 @@ def test_a_seat_out_of_turn_is_told_whose_turn_it_is(app, client, table):
 
 def test_the_acting_phone_says_your_turn(app, table):
     table_id, phones = table
-    assert '<h2 class="your-turn">Your turn</h2>' in page(phones["p1"], table_id)
+    mine = page(phones["p1"], table_id)
+    assert "your-turn" not in mine and 'class="turn-banner mine">Your turn</h1>' in mine
     assert "Your turn" not in page(phones["p3"], table_id)
 
 
@@ -328,7 +329,7 @@ def test_the_end_ranks_players_with_points_by_kind_and_a_chart(app, client):
         assert sum(cells[:3]) == cells[3] == total
     assert '<figure class="chart">' in html and "Scores after each round" in html
     phone = page(join(app, table_id, "p2"), table_id)
-    assert "Final ranking" in phone and '<figure class="chart">' not in phone
+    assert "Final ranking" in phone and "Final result" in phone and '<figure class="chart">' in phone
 
 
 def test_the_table_has_nothing_for_the_host_to_draw(app, client, table):

@@ -11,6 +11,7 @@ import pytest
 from companion.engines import TABLE
 from companion.engines import new_york as ny
 from companion.engines.new_york import playout
+from companion.web.games import form_fields
 from companion.web.games import new_york as ui
 from tests.engines.new_york.helpers import draw, letters
 from tests.web.conftest import events, join, post_action, seq_of
@@ -81,7 +82,7 @@ def test_the_table_screen_draws_the_market_the_money_and_every_city(client, tabl
 def test_a_phone_is_offered_only_what_it_may_do_and_why_not_the_rest(table):
     table_id, phones = table
     anna = phones["p1"].get(f"/t/{table_id}/me").get_data(as_text=True)
-    assert "Your turn" in anna and 'data-my-turn="1"' in anna
+    assert 'class="turn-banner mine">Your turn</h1>' in anna and "your-turn" not in anna and 'data-my-turn="1"' in anna
     take = anna.split('class="act act-take_money')[1].split("</form>")[0]
     assert re.findall(r'name="card" value="([\w:]+)"', take) == ["blue:1", "green:2", "yellow:3", "red:4"]
     assert '"blue:1 green:2"' in take.replace("&#34;", '"')  # a legal pair the script allows
@@ -119,7 +120,7 @@ def test_taking_money_and_the_hosts_refill(app, client, table):
     assert client.post(f"/t/{table_id}/table-act", data=draw).status_code == 302
     after = state(app, table_id)
     assert after["phase"] == "turn" and after["active"] == "p2" and len(after["display"]) == 4
-    log = client.get(f"/t/{table_id}").get_data(as_text=True).split("What happened")[1]
+    log = client.get(f"/t/{table_id}").get_data(as_text=True).split("What happened</summary>")[1]
     assert "Anna took blue 1, green 2." in log and "turned up blue 5 for the money display" in log
 
 
@@ -149,6 +150,12 @@ def test_an_exact_payment_gives_another_action_then_the_tiles_are_placed(app, cl
     response = act(phones["p2"], table_id, {"type": "place", "tile": MUSEUM, "x": 1, "y": 1})
     assert response.status_code == 422 and 'href="/rules/new_york#NY-B-4"' in response.get_data(as_text=True)
     assert len(events(app, table_id)) == before
+    # from the page, the refusal shows beside the very form that sent it, not beside both
+    near = re.search(r'name="near" value="(place:museum[^"]*)"', place)[1]
+    data = {"seq": before, "near": near, **form_fields(ui, {"type": "place", "tile": MUSEUM, "x": 1, "y": 1})}
+    answer = phones["p2"].post(f"/t/{table_id}/act", data=data, headers={"HX-Request": "true"}).get_data(as_text=True)
+    forms = answer.split('class="act act-place')[1:]
+    assert ["NY-B-4" in f.split("</form>")[0] for f in forms] == [True, False]
     assert act(phones["p2"], table_id, {"type": "place", "tile": MUSEUM, "x": 1, "y": 0}).status_code == 200
     assert act(phones["p2"], table_id, {"type": "to_reserve", "tile": STATION}).status_code == 200
     assert state(app, table_id)["phase"] == "refill"

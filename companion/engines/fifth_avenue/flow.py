@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from .. import TABLE, common
 from ..errors import IllegalAction
-from ..text import _, ngettext
+from ..text import N_, _, ngettext
 from . import auction, scoring, setup, turn
 from .board import DUMMY, colour_text, place_text
 from .commissions import standing_in_quarters
@@ -130,51 +130,46 @@ def _over_prompt(state, seat):
 
 # --- the table -------------------------------------------------------------------------------
 # ``extra["due"]``: whom the phase waits for. An action of another phase is refused
-# citing FA-T-1 (an action's steps come in order). ``changes``: the state keys a step's
-# handlers may change (``common.fresh`` clones those and shares the rest); a step that
-# can end the game may touch everything in ``_ENDING``, one that can end an auction
-# everything in ``_RESOLVING`` (scoring, closing quarters, the next turn).
-
-_ENDING = ("phase", "end", "winners", "revealed", "events", "score")
-_TURN = ("phase", "active", "chosen", "pending", "round", "auction", "last_auction")
-_RESOLVING = (*_ENDING, *_TURN, "build", "quarters", "closed", "commissions", "removed",
-              "shops_removed", "supply", "reserve", "central_park", "hands", "piles")
+# citing FA-T-1 (an action's steps come in order).
 
 STEPS = {
     "initial": common.Step({"place_initial_building": setup.place_initial_building},
                            out_of_turn="FA-S-4", not_now="FA-T-1", prompt=_initial_prompt,
-                           extra={"due": _placing}, changes=("phase", "placing", "quarters")),
+                           extra={"due": _placing}),
     "choose": common.Step({"take_buildings": turn.take_buildings, "place_shop": turn.place_shop,
                            "take_black": turn.take_black, "score_quarter": turn.score_quarter},
                           out_of_turn="FA-S-5", not_now="FA-T-1", prompt=_choose_prompt,
-                          extra={"due": _active},
-                          changes=(*_ENDING, *_TURN, "quarters", "cp_shops", "display", "shops_placed",
-                                   "reserve", "supply", "hands", "piles")),
+                          extra={"due": _active}),
     "take_colored": common.Step({"take_colored": turn.take_colored}, out_of_turn="FA-T-1",
-                                not_now="FA-T-1", prompt=_take_colored_prompt, extra={"due": _active},
-                                changes=("phase", "pending", "hands", "piles")),
+                                not_now="FA-T-1", prompt=_take_colored_prompt, extra={"due": _active}),
     "move_commission": common.Step({"move_commission": turn.move_commission},
                                    out_of_turn="FA-T-1", not_now="FA-T-1", prompt=_move_prompt,
-                                   extra={"due": _active}, changes=(*_TURN, "commissions")),
+                                   extra={"due": _active}),
     "auction": common.Step({"bid": auction.bid, "pass": auction.pass_,
                             "dummy_bid": auction.dummy_bid},
                            out_of_turn="FA-A-2", not_now="FA-T-1", prompt=_auction_prompt,
-                           extra={"due": _bidders}, changes=_RESOLVING),
+                           extra={"due": _bidders}),
     "cp_color": common.Step({"choose_color": auction.choose_color, "pass": auction.pass_choice},
                             out_of_turn="FA-A-7", not_now="FA-T-1", prompt=_cp_color_prompt,
-                            extra={"due": _bidders}, changes=_RESOLVING),
+                            extra={"due": _bidders}),
     "build": common.Step({"build": auction.build, "close_quarter": auction.close_quarter},
                          out_of_turn="FA-A-4", not_now="FA-T-1", prompt=_build_prompt,
-                         extra={"due": _winner}, changes=_RESOLVING),
+                         extra={"due": _winner}),
     "dummy": common.Step({"dummy_bid": auction.dummy_bid}, out_of_turn="FA-2P-2",
-                         not_now="FA-T-1", prompt=_dummy_prompt, extra={"due": _table},
-                         changes=_RESOLVING),
+                         not_now="FA-T-1", prompt=_dummy_prompt, extra={"due": _table}),
     "reveal": common.Step({"reveal_central_park": scoring.reveal_central_park},
                           out_of_turn="FA-E-1", not_now="FA-T-1", prompt=_reveal_prompt,
-                          extra={"due": _table}, changes=_ENDING),
+                          extra={"due": _table}),
     common.OVER: common.Step({}, out_of_turn="FA-E-1", prompt=_over_prompt,
                              extra={"due": _nobody}),
 }
+
+#: How apply copies the state (``common.Copying``): the set-up is never changed; these
+#: hold only strings and numbers; score events are only ever appended; cards in hands are
+#: never changed, only moved.
+COPYING = common.Copying(shared=("config",), appended=("events",), grouped=("hands",),
+                         flat=("placing", "pending", "display", "cp_shops", "reserve", "supply",
+                               "central_park", "removed", "piles", "closed", "score", "winners"))
 
 #: Sealed bids (FA-H-1): everybody bids once, in any order; a second bid cites the house rule.
 SEALED_STEPS = {**STEPS, "auction": replace(STEPS["auction"], out_of_turn="FA-H-1")}
@@ -189,6 +184,18 @@ def is_over(state: dict) -> bool:
     return state["phase"] == common.OVER
 
 
+#: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
+#: call it; never what was chosen).
+ACTION_NAMES = {
+    "place_initial_building": N_("initial building"), "place_shop": N_("place a shop"),
+    "take_buildings": N_("take buildings"), "take_black": N_("take a black card"),
+    "score_quarter": N_("score a quarter"), "take_colored": N_("take coloured cards"),
+    "move_commission": N_("move a commission"), "choose_color": N_("choose the colour"),
+    "reveal_central_park": N_("reveal Central Park"), "dummy_bid": N_("dummy's bid"), "bid": N_("bid"),
+    "pass": N_("pass"), "close_quarter": N_("close the quarter"), "build": N_("build"),
+}
+
+
 def apply(state: dict, seat, action: dict) -> dict:
     """The state after ``seat`` does ``action``; ``state`` itself is left unchanged."""
     if state["phase"] == common.OVER:
@@ -197,8 +204,8 @@ def apply(state: dict, seat, action: dict) -> dict:
         raise IllegalAction("FA-2P-1", _("{dummy} only bids in auctions, and the table enters its "
                                          "draws.", dummy=name(state, DUMMY)), seat=seat)
     steps = SEALED_STEPS if sealed(state) else STEPS
-    return common.advance(steps, state, seat, action, to_act(state), names(state),
-                          unknown_rule="FA-T-1")
+    return common.advance(steps, state, seat, action, to_act(state), names,
+                          unknown_rule="FA-T-1", copying=COPYING, action_names=ACTION_NAMES)
 
 
 def _game_over(state: dict, seat) -> IllegalAction:

@@ -8,13 +8,21 @@ A config describes the physical table::
      "initial_shops": {"34w": {"lot": "grey", "shop": "jeweler"}, ...},
      "display": [20 shop types, left to right],
      "auctions": "open" | "sealed", "hands": "counts" | "private",
-     "dummy": {"name": "Egon"}}                       # optional, 2 players only
+     "dummy": {"name": "Egon"},                       # optional, 2 players only
+     "seed": "…"}                                     # optional: picks the dummy's colour
+
+With two players the dummy bidder plays a random unused colour (FA-2P-1). The engine
+has no randomness of its own: the colour is drawn from a generator seeded with the
+config's ``seed``, or, without one, with the table's shuffled layout (rings, set-up
+shops, display), so the same config always gives the same colour.
 
 The game's first phase, ``"initial"``, is the rest of the setup: each player puts
 two buildings on the board (FA-S-4, ``place_initial_building``).
 """
 
+import json
 from collections import Counter
+from random import Random
 
 from ..errors import IllegalAction
 from ..text import _
@@ -170,8 +178,16 @@ def _dummy(config: dict, players: list[dict]):
     if not isinstance(dummy_name, str) or not dummy_name.strip():
         raise IllegalAction("FA-2P-1", _("The dummy bidder needs a name."), field="dummy.name")
     used = {p["color"] for p in players}
-    colour = next(c for c in PIECE_COLORS if c not in used)
+    colour = Random(_seed(config)).choice([c for c in PIECE_COLORS if c not in used])
     return {"seat": DUMMY, "name": dummy_name, "color": colour, "dummy": True}
+
+
+def _seed(config: dict) -> str:
+    """The config's seed, else its shuffled layout as text (the same config, the same seed)."""
+    if config.get("seed") is not None:
+        return str(config["seed"])
+    return json.dumps([config.get(k) for k in ("rings", "initial_shops", "display")],
+                      sort_keys=True)
 
 
 def _lot(colour: str, setup_shop: dict) -> dict:

@@ -1,7 +1,7 @@
 """Small readers of the state: seats, names, modes, and the fields of an action.
 
 The state is one plain dict (its keys are made in ``setup.setup``); ``apply`` works on
-``common.clone(state)``. Every malformed action field becomes an ``IllegalAction``
+a ``common.Draft`` of it (see ``flow.COPYING``). Every malformed action field becomes an ``IllegalAction``
 that names the offending input.
 """
 

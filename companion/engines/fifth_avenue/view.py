@@ -2,6 +2,10 @@
 
 Everything on the board is public. Hidden: card values in hands (a seat sees only its
 own, and only with private hands) and sealed submissions until the reveal.
+
+A view is built fresh for each call, except ``last_auction``, which is the state's own
+(handlers replace it whole and never change a state in place, see ``common``); a view
+is read, never changed.
 """
 
 from .. import common
@@ -42,8 +46,12 @@ def _player(state: dict, seat: str, built: dict) -> dict:
                          central_park=state["central_park"][seat])
 
 
+#: Quarter names as texts, made once (like ``state.THE_TABLE``: texts are never changed).
+_QUARTER_NAMES = {q: place_text(q) for q in QUARTERS}
+
+
 def _quarters(state: dict) -> dict:
-    return {q: {"name": place_text(q), "closed": state["quarters"][q]["closed"],
+    return {q: {"name": _QUARTER_NAMES[q], "closed": state["quarters"][q]["closed"],
                 "lots": [dict(l, shops=list(l["shops"])) for l in state["quarters"][q]["lots"]]}
             for q in QUARTERS}
 
@@ -66,9 +74,10 @@ def _auction(state: dict, viewer) -> dict | None:
     return public
 
 
-def status(state: dict) -> Text:
-    """Whom the table waits for, and for what (the table screen's line)."""
-    who = [name(state, s) for s in sorted(to_act(state))]
+def status(state: dict, due: list[str] | None = None) -> Text:
+    """Whom the table waits for, and for what (the table screen's line); ``due``: the
+    sorted ``to_act`` if the caller has it already."""
+    who = [name(state, s) for s in (sorted(to_act(state)) if due is None else due)]
     return _STATUS[state["phase"]](state, who)
 
 
@@ -94,14 +103,15 @@ def view(state: dict, seat=None) -> dict:
     """A JSON-able picture of the game for ``seat`` (``None``: the table screen)."""
     cfg = state["config"]
     built = on_board(state)
+    due = sorted(to_act(state))
     result = {
         "game": "fifth_avenue",
         "phase": state["phase"],
         "players": [_player(state, s, built) for s in bidders(state)],
         "start_player": cfg["seats"][0],
         "active": state["active"],
-        "to_act": sorted(to_act(state)),
-        "status": status(state),  # the table screen's line: whom the game waits for
+        "to_act": due,
+        "status": status(state, due),  # the table screen's line: whom the game waits for
         "chosen": state["chosen"],
         "board": cfg["board"],
         "auctions": cfg["auctions"],
@@ -125,7 +135,7 @@ def view(state: dict, seat=None) -> dict:
                                      "queue": list(state["round"]["queue"])},
         "auction": _auction(state, seat),
         "build": state["build"] and dict(state["build"]),
-        "last_auction": state["last_auction"] and common.clone(state["last_auction"]),
+        "last_auction": state["last_auction"],  # shared: replaced whole, never changed in place
         "over": state["phase"] == common.OVER,
         "end": state["end"],
         "winners": list(state["winners"]),

@@ -6,7 +6,7 @@ enter the card it was dealt or drew; it picks or builds only once it holds four.
 """
 
 from .. import common
-from ..text import Text, _, ngettext
+from ..text import N_, Text, _, ngettext
 from .cards import HAND, draw, short, tracked
 from .pieces import colour_name
 from .state import names, picking, player
@@ -45,18 +45,15 @@ def _over_prompt(state: dict, seat: str) -> Text:
     return _("The game is over.")
 
 
-# The state keys a step's handlers may change (``common.fresh`` clones only those): a
-# building turn may end a round or the game, so everything but the table's set-up.
-_BUILD_CHANGES = ("round", "phase", "marker", "picks_made", "turn", "colours", "board", "cards",
-                  "hands", "last", "scored")
+#: How apply copies the state (``common.Copying``): the players are the set-up, never
+#: changed; a hand's cards (square numbers) are moved, never changed.
+COPYING = common.Copying(shared=("players",), grouped=("hands",))
 
 STEPS = {
     "pick": common.Step(actions={"pick": pick, "draw": draw}, out_of_turn="MH-T-2",
-                        not_now="MH-T-2", prompt=_asking(_pick_prompt),
-                        changes=("phase", "colours", "picks_made", "hands", "cards")),
+                        not_now="MH-T-2", prompt=_asking(_pick_prompt)),
     "build": common.Step(actions={"place": place, "pass": pass_turn, "draw": draw},
-                         out_of_turn="MH-T-2", not_now="MH-T-2", prompt=_asking(_build_prompt),
-                         changes=_BUILD_CHANGES),
+                         out_of_turn="MH-T-2", not_now="MH-T-2", prompt=_asking(_build_prompt)),
     common.OVER: common.Step(actions={}, out_of_turn="MH-T-1", prompt=_over_prompt),
 }
 
@@ -71,7 +68,14 @@ def is_over(state: dict) -> bool:
     return state["phase"] == common.OVER
 
 
+#: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
+#: call it; never what was chosen).
+ACTION_NAMES = {
+    "draw": N_("draw a card"), "pick": N_("pick pieces"), "place": N_("build"), "pass": N_("pass"),
+}
+
+
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` takes ``action``; refuses with IllegalAction."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state),
-                          unknown_rule="MH-T-2")
+    return common.advance(STEPS, state, seat, action, to_act(state), names,
+                          unknown_rule="MH-T-2", copying=COPYING, action_names=ACTION_NAMES)

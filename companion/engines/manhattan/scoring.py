@@ -102,6 +102,35 @@ def _event(state: dict, title, rule: str, lines: list[tuple]) -> dict:
     return {"title": title, "rule": rule, "points": points, "by_colour": by_colour, "lines": lines}
 
 
+def points(state: dict) -> dict:
+    """``scores`` without its events: totals per seat and per colour, and the winners.
+
+    The same arithmetic as the events' (``round_events``), without writing their lines,
+    for views, which show only the numbers."""
+    by_colour = dict.fromkeys(state["colours"], 0)
+    for scored in state["scored"]:
+        if len(scored["tallest"]) == 1:
+            by_colour[scored["tallest"][0][2]] += TALLEST
+        for count in scored["owned"].values():
+            if count:
+                most = max(count.values())
+                leaders = [c for c, n in count.items() if n == most]
+                if len(leaders) == 1 and leaders[0] in by_colour:
+                    by_colour[leaders[0]] += MAJORITY
+            for c, n in count.items():
+                if c in by_colour:
+                    by_colour[c] += n * PER_TOWER
+    totals = {p["seat"]: sum(by_colour[c] for c in p["colours"]) for p in state["players"]}
+    return {"totals": totals, "colour_totals": by_colour, "winners": _winners(state, totals)}
+
+
+def _winners(state: dict, totals: dict) -> list[str]:
+    if state["phase"] != common.OVER:
+        return []
+    best = max(totals.values())
+    return [seat for seat, total in totals.items() if total == best]
+
+
 def scores(state: dict) -> dict:
     """Totals per seat (and per colour), every round's events, and the winners at the end.
 
@@ -111,8 +140,5 @@ def scores(state: dict) -> dict:
               for event in round_events(state, scored, n)]
     totals = {p["seat"]: sum(e["points"][p["seat"]] for e in events) for p in state["players"]}
     by_colour = {c: sum(e["by_colour"][c] for e in events) for c in state["colours"]}
-    winners = []
-    if state["phase"] == common.OVER:
-        best = max(totals.values())
-        winners = [seat for seat, total in totals.items() if total == best]
-    return {"totals": totals, "colour_totals": by_colour, "events": events, "winners": winners}
+    return {"totals": totals, "colour_totals": by_colour, "events": events,
+            "winners": _winners(state, totals)}

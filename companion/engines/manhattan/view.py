@@ -5,18 +5,19 @@ view lists them, every other seat and the table screen see only how many it hold
 from collections import Counter
 
 from .. import common
-from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, SQUARES, card_name, owner, square, storeys, towers
+from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, card_name, square
 from .cards import HAND, tracked
 from .flow import to_act
 from .pieces import HEIGHTS, colour_name, left
-from .scoring import scores
+from .scoring import points
 from .state import order
 from ..text import _
 
 
 def view(state: dict, seat: str | None) -> dict:
-    result = scores(state)
-    owned = Counter(c for *_rest, c, _height in towers(state["board"]))
+    result = points(state)
+    cities = _cities(state["board"])
+    owned = Counter(lot["owner"] for city in cities for lot in city["lots"] if lot["owner"])
     hands = state["hands"]
     return {
         "game": "manhattan",
@@ -34,9 +35,7 @@ def view(state: dict, seat: str | None) -> dict:
                         "towers": owned[c], "score": result["colour_totals"][c]}
                     for c, r in state["colours"].items()},
         "heights": list(HEIGHTS),
-        "cities": [{"city": city, "label": _(name),
-                    "lots": [_lot(state["board"][city][lot], lot) for lot in SQUARES]}
-                   for city, name in CITIES.items()],
+        "cities": cities,
         "cards": {"deck": state["cards"]["deck"],
                   "played": [{"card": square(i), "label": card_name(i), "count": n}
                              for i, n in enumerate(state["cards"]["played"])]},
@@ -56,10 +55,24 @@ def _player(state: dict, p: dict, score: int) -> dict:
         cards_held=len(hands[p["seat"]]) if hands else HAND)
 
 
+#: Lot and city names as texts, made once (texts are never changed).
+_LOT_LABELS = tuple(_(name) for name in LOT_NAMES)
+_CITY_LABELS = {city: _(name) for city, name in CITIES.items()}
+
+
 def _lot(tower: list | None, lot: int) -> dict:
-    return {"lot": square(lot), "label": _(LOT_NAMES[lot]),
-            "pieces": [{"colour": c, "height": h} for c, h in tower or ()],
-            "owner": owner(tower), "storeys": storeys(tower)}
+    if tower is None:
+        return {"lot": [lot // 3, lot % 3], "label": _LOT_LABELS[lot], "pieces": [],
+                "owner": None, "storeys": 0}
+    return {"lot": [lot // 3, lot % 3], "label": _LOT_LABELS[lot],
+            "pieces": [{"colour": c, "height": h} for c, h in tower],
+            "owner": tower[-1][0], "storeys": sum([h for _c, h in tower])}
+
+
+def _cities(board: dict) -> list[dict]:
+    return [{"city": city, "label": _CITY_LABELS[city],
+             "lots": [_lot(tower, lot) for lot, tower in enumerate(lots)]}
+            for city, lots in board.items()]
 
 
 def _last(last: dict | None) -> dict | None:

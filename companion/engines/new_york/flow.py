@@ -6,7 +6,7 @@ tiles bought this turn, NY-T-5), ``refill`` (the table's draws, NY-T-5), ``final
 """
 
 from .. import common
-from ..text import _
+from ..text import N_, _
 from . import placing, refill, turn
 from .state import names
 
@@ -65,9 +65,26 @@ def to_act(state) -> set[str]:
     return {state["active"]}
 
 
+#: How apply copies the state (``common.Copying``): the players are the set-up; score
+#: events and the discard pile only grow (or the pile is replaced); money cards are
+#: moved between hands and piles, never changed.
+COPYING = common.Copying(shared=("players",), appended=("events", "discard"), grouped=("hands",))
+
+
+#: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
+#: call it; never what was chosen).
+ACTION_NAMES = {
+    "take_money": N_("take money"), "buy": N_("buy a tile"), "place": N_("place a tile"),
+    "reserve_to_city": N_("tile from the reserve to the city"), "city_to_reserve": N_("tile from the city to the reserve"),
+    "to_reserve": N_("tile to the reserve"), "swap": N_("swap tiles"), "to_dirk": N_("tile to Dirk"),
+    "pass": N_("pass"), "draw_money": N_("turn up a money card"), "draw_tile": N_("turn up a tile"),
+}
+
+
 def apply(state: dict, seat: str, action: dict) -> dict:
     """The state after ``seat`` does ``action``; ``state`` itself is not changed."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state), "NY-T-1")
+    return common.advance(STEPS, state, seat, action, to_act(state), names, "NY-T-1",
+                          copying=COPYING, action_names=ACTION_NAMES)
 
 
 def is_over(state) -> bool:

@@ -9,9 +9,8 @@ from collections import Counter
 
 from .. import common
 from ..text import N_, _, ngettext
-from . import city
 from .catalogue import POINTS, TYPES, type_text
-from .state import DIRK, city_tiles, grid, player_name, seats
+from .state import DIRK, city_tiles, player_name, seats, street_length
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"))
 
@@ -85,7 +84,7 @@ def streets(state, card: str) -> dict:
     """The street event of scoring ``card``: each player's longest outer street."""
     lines, points = [], {}
     for seat in seats(state):
-        length = city.longest_street(grid(state, seat))
+        length = street_length(state, seat)
         points[seat] = length
         lines.append({"seat": seat, "points": length, "text": ngettext(
             "Longest outer street: {n} side → {n}", "Longest outer street: {n} sides → {n}",

@@ -4,6 +4,8 @@ The state is plain JSON data (see ``setup.py`` for its shape). A city is stored
 as ``{"x,y": tile}``; the geometry in ``city.py`` works on ``{(x, y): mask}``.
 """
 
+from functools import lru_cache
+
 from ..common import TABLE
 from ..errors import IllegalAction
 from ..text import N_, _
@@ -44,6 +46,22 @@ def grid(state, seat) -> dict:
         x, y = key.split(",")
         out[int(x), int(y)] = city.mask(tile["streets"])
     return out
+
+
+def street_length(state, seat) -> int:
+    """The seat's longest street (NY-SC-3). Kept per city layout: views ask for every
+    player's after every move, and a city changes only when a tile is placed in it."""
+    return _street_length(frozenset((key, tile["streets"])
+                                    for key, tile in state["cities"][seat].items()))
+
+
+@lru_cache(maxsize=4096)
+def _street_length(layout: frozenset) -> int:
+    cells = {}
+    for key, streets in layout:
+        x, y = key.split(",")
+        cells[int(x), int(y)] = city.mask(streets)
+    return city.longest_street(cells)
 
 
 def city_tiles(state, seat) -> list[dict]:

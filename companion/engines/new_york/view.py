@@ -8,21 +8,26 @@ no view carries it (only the host's input of a draw, ``legal(state, "table")``).
 """
 
 from collections import Counter
+from functools import lru_cache
 
 from .. import common
-from . import city, market, money
+from . import market, money
 from .catalogue import BANKS
 from .flow import to_act
 from .scoring import totals
-from .state import city_tiles, grid
+from .state import city_tiles, street_length
 
 
 def _city(state, seat) -> list[dict]:
-    cells = []
-    for key, tile in state["cities"][seat].items():
-        x, y = map(int, key.split(","))
-        cells.append({"x": x, "y": y, "tile": tile})
-    return sorted(cells, key=lambda c: (c["y"], c["x"]))
+    cells = sorted((_yx(key), tile) for key, tile in state["cities"][seat].items())
+    return [{"x": x, "y": y, "tile": tile} for (y, x), tile in cells]
+
+
+@lru_cache(maxsize=4096)
+def _yx(key: str) -> tuple[int, int]:
+    """``"x,y"`` as ``(y, x)``: cells are listed row by row."""
+    x, y = key.split(",")
+    return int(y), int(x)
 
 
 def _player(state, player, viewer, score) -> dict:
@@ -33,7 +38,7 @@ def _player(state, player, viewer, score) -> dict:
         city=_city(state, seat), reserve=state["reserves"][seat],
         pending=state["pending"][seat], hand_size=len(hand),
         buildings=dict(Counter(t["type"] for t in city_tiles(state, seat))),
-        street=city.longest_street(grid(state, seat)), **more)
+        street=street_length(state, seat), **more)
 
 
 def view(state, seat) -> dict:

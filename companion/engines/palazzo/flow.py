@@ -10,7 +10,7 @@ revealed money) or ``buy_or_auction`` → ``open_auction`` / ``sealed_auction`` 
 
 from .. import common
 from ..common import OVER, Step
-from ..text import _, ngettext
+from ..text import N_, _, ngettext
 from . import auction, buying, hands, reconstruction, tiles, turn
 from .building import build
 from .state import names, seats
@@ -120,7 +120,16 @@ def status(state):
     return STEPS[state["phase"]].extra["status"](who)
 
 
+#: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
+#: call it; never what was chosen).
+ACTION_NAMES = {
+    "enter_hand": N_("enter the starting hand"), "take_money": N_("take money"), "pick": N_("pick cards"),
+    "draw_tiles": N_("draw two tiles"), "buy": N_("buy"), "auction": N_("auction"), "raise": N_("raise"),
+    "pass": N_("pass"), "sealed_bid": N_("sealed bid"), "build": N_("build"), "reconstruct": N_("reconstruct"),
+}
+
+
 def apply(state: dict, seat: str, action: dict) -> dict:
     """A new state with ``action`` by ``seat`` done; IllegalAction if the rules forbid it."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state),
-                          unknown_rule="PZ-S-1")
+    return common.advance(STEPS, state, seat, action, to_act(state), names,
+                          unknown_rule="PZ-S-1", action_names=ACTION_NAMES)

@@ -106,11 +106,26 @@ def _tie_break(state, tied: list):
 def scores(state) -> dict:
     events = [_palace_event(state, seat) for seat in seats(state)]
     totals = {seat: sum(e["points"].get(seat, 0) for e in events) for seat in seats(state)}
-    winners = []
-    if state["phase"] == OVER:
-        top = max(totals.values())
-        winners = [s for s in seats(state) if totals[s] == top]
-        if len(winners) > 1:
-            event, winners = _tie_break(state, winners)
-            events.append(event)
+    tie_break, winners = _winners(state, totals)
+    if tie_break:
+        events.append(tie_break)
     return {"totals": totals, "events": events, "winners": winners}
+
+
+def points(state) -> dict:
+    """``scores`` without its events (for views, which show only the numbers): the same
+    totals and winners, without writing a line for every palace."""
+    totals = {seat: sum(palace_points(p)["points"] for p in state["palaces"][seat])
+              for seat in seats(state)}
+    return {"totals": totals, "winners": _winners(state, totals)[1]}
+
+
+def _winners(state, totals: dict) -> tuple[dict | None, list]:
+    """The tie-break event (or None) and the winners, once the game is over."""
+    if state["phase"] != OVER:
+        return None, []
+    top = max(totals.values())
+    winners = [s for s in seats(state) if totals[s] == top]
+    if len(winners) > 1:
+        return _tie_break(state, winners)
+    return None, winners

@@ -12,7 +12,7 @@ place at setup), so a picture can keep the quarries in place while he moves.
 from .. import common
 from . import auction, buying, hands, tiles
 from .flow import status, to_act
-from .scoring import scores
+from .scoring import points
 
 
 def _players(state, seat, totals) -> list:
@@ -75,7 +75,7 @@ def _auction(state, seat):
 
 
 def view(state, seat=None) -> dict:
-    result = scores(state)
+    result = points(state)
     reveal, acquired, deal = state["reveal"], state["acquired"], state["distribution"]
     return {
         "game": "palazzo",

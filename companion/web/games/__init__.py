@@ -17,7 +17,10 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
     forms(legal) -> [action]                   # the actions to draw a form for, where one form
                                                # offers many (optional; default: each action)
     ACTION_NAMES = {action type: N_(name)}     # each kind of move in a few words, for the
-                                               # host's audit trail (optional; default: the type)
+                                               # host's audit trail and the undo notice
+    explain(state, seat, legal) -> dict        # why choices a seat's actions do not offer are
+                                               # refused, in the engine's words (optional;
+                                               # templates see it as ``reasons``)
 
 and templates under ``templates/games/<game>/``::
 
@@ -34,7 +37,8 @@ and templates under ``templates/games/<game>/``::
 
 Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``scores``,
-``over``, ``page`` ("phone" or "table"), ``viewer`` and, for the host's inputs,
+``over``, ``final`` (the ranking at the end), ``undos``, ``reasons``, ``page`` ("phone"
+or "table"), ``viewer`` and, for the host's inputs,
 ``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
 applies ``words``).
 

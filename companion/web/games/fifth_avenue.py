@@ -5,9 +5,11 @@ import math
 import random
 from collections import Counter
 
+from ...engines import IllegalAction
 from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
-from ...engines.text import N_, _
+from ...engines.fifth_avenue import board as board_words  # the game's own words for places and colours
+from ...engines.text import N_, _, ngettext
 from ...names import BadName, player_names
 from . import NO_FIELDS, Form, FormError
 
@@ -18,9 +20,16 @@ QUARTERS = list(board.QUARTERS)  # ids, in board order
 SHOP_LETTERS = {"boutique": "B", "jeweler": "J", "gallery": "G", "perfumery": "P"}
 
 # Board picture geometry (SVG user units): columns left to right, quarters top to bottom.
-WIDTH, HEIGHT = 1000, 700
-COLUMN_X = (260, 500, 740)
-RING, LOT = 64, 24
+# Each quarter is a ring of lots with its name above it; a column's quarters share its
+# height evenly, so names never overlap a ring (the middle column holds three).
+WIDTH, HEIGHT = 1000, 830
+COLUMN_X = (250, 500, 750)
+RING, LOT = 74, 30  # lot centres' distance from the quarter's centre; a lot's radius
+OUTER = RING + LOT + 6  # a quarter's radius
+LABEL = 36  # room for a quarter's name above its ring
+#: Each lot colour carries a short mark besides its colour, for colour-blind eyes.
+LOT_MARKS = {"orange": N_("Or"), "green": N_("Gn"), "grey": N_("Gy"), "brown": N_("Br"),
+             "violet": N_("Vi"), "dashed": ""}
 
 
 def display_marks() -> dict[int, dict]:
@@ -31,9 +40,9 @@ def display_marks() -> dict[int, dict]:
         placed += end - start - 1
         if placed in board.SPECIAL_SCORINGS:
             quarters, vp = board.SPECIAL_SCORINGS[placed]
-            marks[index] = {"shop": placed, "text": _("★ {quarters}Q → {points}", quarters=quarters, points=vp)}
+            marks[index] = {"shop": placed, "text": _("★ {q} quarters: {vp} VP", q=quarters, vp=vp)}
         elif placed == board.LAST_SHOP:
-            marks[index] = {"shop": placed, "text": "end"}
+            marks[index] = {"shop": placed, "text": _("end")}
     return marks
 
 
@@ -42,23 +51,55 @@ def spots(lots: list[dict]) -> set[str]:
     return {f"{s['quarter']}:{s['lot']}" for s in lots}
 
 
+def _rows(count: int) -> list[int]:
+    """The centres of ``count`` quarters stacked in a column, each with its name above."""
+    block = 2 * OUTER + LABEL
+    gap = (HEIGHT - count * block) / (count + 1)
+    return [round(gap * (i + 1) + block * i + LABEL + OUTER) for i in range(count)]
+
+
 def layout(view: dict) -> dict:
     """Where everything of the board picture goes, from the engine's table view."""
     quarters = []
     for x, column in zip(COLUMN_X, board.COLUMNS):
-        step = HEIGHT / (len(column) + 0.6)
-        for row, q in enumerate(column):
-            y = step * (row + 0.8)
+        for y, q in zip(_rows(len(column)), column):
             data = view["quarters"][q]
             lots = []
             for i, lot in enumerate(data["lots"]):
                 angle = -math.pi / 2 + 2 * math.pi * i / len(data["lots"])
                 lots.append(lot | {"x": round(x + RING * math.cos(angle)), "y": round(y + RING * math.sin(angle))})
-            quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": round(y), "lots": lots})
+            quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": y, "lots": lots})
     places = {q["id"]: (q["x"], q["y"]) for q in quarters}
-    places |= {board.CITY_HALL: (70, HEIGHT / 2), board.CENTRAL_PARK: (930, HEIGHT / 2)}
+    places |= {board.CITY_HALL: (72, HEIGHT / 2), board.CENTRAL_PARK: (932, HEIGHT / 2)}
+    owners = {p["seat"]: p for p in view["players"]}
     return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
-            "ring": RING, "lot": LOT, "letters": SHOP_LETTERS}
+            "ring": RING, "lot": LOT, "outer": OUTER, "letters": SHOP_LETTERS, "marks": LOT_MARKS,
+            "owners": owners}
+
+
+def why_not(state: dict, seat: str, entry: dict) -> dict[str, dict]:
+    """For a lot-picking action of ``legal()`` (``entry``), why each lot it does not offer
+    is refused: ``quarter:lot`` -> {"text", "rule"}, in the rules engine's own words."""
+    offered = spots(entry["lots"])
+    base = {"type": entry["type"]} | ({"shop": entry["shops"][0]} if entry.get("shops") else {})
+    reasons = {}
+    for q, quarter in state["quarters"].items():
+        for lot in quarter["lots"]:
+            spot = f"{q}:{lot['color']}"
+            if spot in offered:
+                continue
+            try:
+                engine.apply(state, seat, base | {"quarter": q, "lot": lot["color"]})
+            except IllegalAction as refusal:
+                reasons[spot] = {"text": refusal.text, "rule": refusal.rule}
+            else:  # allowed after all (never expected): say nothing rather than something wrong
+                reasons[spot] = {"text": _("Not offered now."), "rule": None}
+    return reasons
+
+
+def explain(state: dict, seat: str, legal: dict) -> dict[str, dict]:
+    """The screen contract's ``explain``: for each lot-picking action, why_not."""
+    return {a["type"]: why_not(state, seat, a) for a in legal["actions"] if "lots" in a}
 
 
 def setup_context(tables, args=None) -> dict:
@@ -67,8 +108,11 @@ def setup_context(tables, args=None) -> dict:
     args = args or {}
     profiles = tables.profiles(engine.NAME)
     side = profiles[args["profile"]]["board"] if args.get("profile") in profiles else args.get("board")
+    form = {}
+    if args.get("draw"):  # everything typed so far stays; the shops are drawn anew
+        form = {k: v for k, v in args.items() if k != "draw"} | drawn_shops(args.get("board") or side)
     return {
-        "form": drawn_shops(side) if args.get("draw") else {},
+        "form": form,
         "profiles": profiles,
         "quarters": engine.QUARTERS,
         "lot_colors": LOT_COLORS,
@@ -106,16 +150,19 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
 
     board = _one_of(form, "board", ["5-lot", "6-lot"])
     lot_choices = LOT_COLORS + (["dashed"] if board == "6-lot" else [])
-    rings = {q: [_one_of(form, f"ring_{q}_{i}", lot_choices) for i in range(len(lot_choices))] for q in QUARTERS}
+    rings = {q: _ring(form, q, lot_choices) for q in QUARTERS}
     config = {
         "players": players,
         "board": board,
         "rings": rings,
         "initial_shops": {
-            q: {"lot": _one_of(form, f"start_lot_{q}", lot_choices), "shop": _one_of(form, f"start_shop_{q}", SHOPS)}
+            q: {"lot": _one_of(form, f"start_lot_{q}", lot_choices, _("Set-up shop in {quarter}: its lot",
+                                                                      quarter=board_words.place_text(q))),
+                "shop": _one_of(form, f"start_shop_{q}", SHOPS, _("Set-up shop in {quarter}",
+                                                                  quarter=board_words.place_text(q)))}
             for q in QUARTERS
         },
-        "display": [_one_of(form, f"display_{i}", SHOPS) for i in range(1, 21)],
+        "display": [_one_of(form, f"display_{i}", SHOPS, _("Display space {n}", n=i)) for i in range(1, 21)],
         "auctions": _one_of(form, "auctions", ["open", "sealed"]),
         "hands": _one_of(form, "hands", ["counts", "private"]),
     }
@@ -216,16 +263,9 @@ def _field(name: str) -> Form:
     return Form(lambda form: {name: form.get(name, "")}, lambda action: {name: action[name]})
 
 
-#: The kind of each move, for the host's audit trail of undone moves (which names the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "place_initial_building": N_("initial building"), "place_shop": N_("place a shop"),
-    "take_buildings": N_("take buildings"), "take_black": N_("take a black card"),
-    "score_quarter": N_("score a quarter"), "take_colored": N_("take coloured cards"),
-    "move_commission": N_("move a commission"), "choose_color": N_("choose the colour"),
-    "reveal_central_park": N_("reveal Central Park"), "dummy_bid": N_("dummy's bid"), "bid": N_("bid"),
-    "pass": N_("pass"), "close_quarter": N_("close the quarter"), "build": N_("build"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = engine.flow.ACTION_NAMES
 
 FORMS = {
     "place_initial_building": Form(_read_spot, _write_spot),
@@ -247,15 +287,45 @@ FORMS = {
 }
 # "pass" is a complete action in legal(): its button posts it as it is (read_complete).
 
+#: The kinds of scoring (a score event's "kind"), as the final result names them.
+SCORE_KINDS = {"quarter": N_("Quarters scored"), "special": N_("Special scorings"),
+               "closure": N_("Closures"), "central_park": N_("Central Park")}
+
 
 def quarter_names(view: dict) -> dict[str, str]:
     """Quarter ids to their names, from a view."""
     return {q: data["name"] for q, data in view["quarters"].items()}
 
 
-def _one_of(form, key: str, allowed: list[str]) -> str:
+def _one_of(form, key: str, allowed: list[str], label=None) -> str:
     value = form.get(key, "")
     if value not in allowed:
-        raise FormError(_("{field}: choose one of {allowed} (got {value}).",
-                          field=key.replace("_", " "), allowed=allowed, value=repr(value[:40])))
+        field = label or key.replace("_", " ")
+        if not value:
+            raise FormError(_("{field}: nothing chosen yet.", field=field))
+        raise FormError(_("{field}: choose one of {allowed}.", field=field, allowed=allowed))
     return value
+
+
+def _ring(form, quarter: str, choices: list[str]) -> list[str]:
+    """A quarter's lot colours, clockwise from the top; refused in words: which lots have
+    no colour yet, which colour is there twice and which is missing (FA-C-3)."""
+    colours = [form.get(f"ring_{quarter}_{i}", "") for i in range(len(choices))]
+    where = board_words.place_text(quarter)
+    blank = [i + 1 for i, c in enumerate(colours) if not c]
+    if blank:
+        raise FormError(ngettext("{quarter}: lot {lots} has no colour yet.", "{quarter}: lots {lots} have no colour yet.",
+                                 len(blank), quarter=where, lots=blank))
+    strange = [c for c in colours if c not in choices]
+    if strange:
+        raise FormError(_("{quarter}: {colour} is not a lot colour of this board.", quarter=where,
+                          colour=repr(strange[0][:20])))
+    twice = [board_words.colour_text(c) for c in choices if colours.count(c) > 1]
+    missing = [board_words.colour_text(c) for c in choices if c not in colours]
+    if len(twice) == 1 and len(missing) == 1:
+        raise FormError(_("{quarter}: {twice} appears twice and {missing} is missing.", quarter=where,
+                          twice=twice[0], missing=missing[0]))
+    if twice or missing:
+        raise FormError(_("{quarter}: each colour goes once around the ring; repeated: {twice}; missing: "
+                          "{missing}.", quarter=where, twice=twice, missing=missing))
+    return colours

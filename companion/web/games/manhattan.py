@@ -10,7 +10,7 @@ import random
 
 from flask_babel import get_translations, ngettext
 
-from ...engines.manhattan import board, pieces
+from ...engines.manhattan import board, flow, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
 from ...names import BadName, player_names
@@ -34,6 +34,9 @@ SIDE_LABELS = {"N": (WIDTH / 2, 34, 0), "S": (WIDTH / 2, HEIGHT - 14, 0),
                "W": (26, HEIGHT / 2, -90), "E": (WIDTH - 26, HEIGHT / 2, 90)}
 # Where north lies on a phone's picture turned to its seat's side (MH-T-3).
 NORTH = {"S": "top", "N": "bottom", "E": "right", "W": "left"}
+
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"MH-SC-1": N_("tallest tower"), "MH-SC-2": N_("city majorities"), "MH-SC-3": N_("towers owned")}
 
 
 # squares as form values -------------------------------------------------------------
@@ -272,7 +275,7 @@ def forms(legal: dict) -> list[dict]:
 
 # scores ---------------------------------------------------------------------------
 
-KINDS = {"MH-SC-1": "tallest", "MH-SC-2": "majorities", "MH-SC-3": "towers"}
+PARTS = {"MH-SC-1": "tallest", "MH-SC-2": "majorities", "MH-SC-3": "towers"}
 
 
 def by_kind(view: dict, scores: dict) -> list[dict]:
@@ -280,7 +283,7 @@ def by_kind(view: dict, scores: dict) -> list[dict]:
     rows = {c: {"colour": c, "tallest": 0, "majorities": 0, "towers": 0,
                 "total": view["colours"][c]["score"]} for c in view["colours"]}
     for event in scores["events"]:
-        kind = KINDS.get(event["rule"])
+        kind = PARTS.get(event["rule"])
         for colour, points in event.get("by_colour", {}).items():
             if kind:
                 rows[colour][kind] += points
@@ -430,11 +433,9 @@ def _write_place(action: dict) -> dict:
     return fields | ({"lot": key(action["lot"])} if "lot" in action else {})
 
 
-#: The kind of each move, for the host's audit trail of undone moves (which names the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "draw": N_("draw a card"), "pick": N_("pick pieces"), "place": N_("build"), "pass": N_("pass"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = flow.ACTION_NAMES
 
 FORMS = {
     "pick": Form(_read_pick, _write_pick),

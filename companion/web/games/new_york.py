@@ -370,7 +370,10 @@ def majorities(view: dict) -> dict:
     return {"card": card, "holders": [who for who, _held in holders], "rows": rows}
 
 
-KINDS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}
+PARTS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}  # the two halves of a scoring
+
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"NY-SC-2": N_("buildings"), "NY-SC-3": N_("streets")}
 
 
 def ranking(view: dict, scores: dict) -> dict:
@@ -385,7 +388,7 @@ def ranking(view: dict, scores: dict) -> dict:
     for p in view["players"]:
         per = {card: {"buildings": 0, "streets": 0} for card in cards}
         for event in scores["events"]:
-            per[event["title"]["args"]["card"]][KINDS[event["rule"]]] += event["points"].get(p["seat"], 0)
+            per[event["title"]["args"]["card"]][PARTS[event["rule"]]] += event["points"].get(p["seat"], 0)
         running, totals = 0, [0]
         for card in cards:
             running += per[card]["buildings"] + per[card]["streets"]
@@ -483,14 +486,9 @@ def _write_draw_tile(action: dict) -> dict:
     return tile_fields("tile", action["tile"])
 
 
-#: The kind of each move, for the host's audit trail of undone moves (which names the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "take_money": N_("take money"), "buy": N_("buy a tile"), "place": N_("place a tile"),
-    "reserve_to_city": N_("tile from the reserve to the city"), "city_to_reserve": N_("tile from the city to the reserve"),
-    "to_reserve": N_("tile to the reserve"), "swap": N_("swap tiles"), "to_dirk": N_("tile to Dirk"),
-    "pass": N_("pass"), "draw_money": N_("turn up a money card"), "draw_tile": N_("turn up a tile"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = engine.flow.ACTION_NAMES
 
 FORMS = {
     "take_money": Form(_read_take, lambda a: {"card": [card_field(c) for c in a["cards"]]}),

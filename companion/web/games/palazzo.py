@@ -43,6 +43,9 @@ ROW_FOOT = 40  # under a row of palaces: their numbers and values
 QUARRY_COLUMNS = 4
 SUPPLY_COLUMNS = 3
 
+#: The final screen's kinds of scoring (by rule), and each move's kind as an undo names it.
+SCORE_KINDS = {"PZ-E-2": N_("Palaces"), "PZ-E-3": N_("Tie-break")}
+
 
 # the set-up wizard ---------------------------------------------------------------
 
@@ -361,13 +364,9 @@ def _write_move(action: dict) -> dict:
     return {"card": action["card"], "move": move_value(action)}
 
 
-#: The kind of each move, for the host's audit trail of undone moves (which names the
-#: kind only, never what was chosen).
-ACTION_NAMES = {
-    "enter_hand": N_("enter the starting hand"), "take_money": N_("take money"), "pick": N_("pick cards"),
-    "draw_tiles": N_("draw two tiles"), "buy": N_("buy"), "auction": N_("auction"), "raise": N_("raise"),
-    "pass": N_("pass"), "sealed_bid": N_("sealed bid"), "build": N_("build"), "reconstruct": N_("reconstruct"),
-}
+#: The kind of each move, as the host's audit trail and the undo notice name it: the
+#: engine's own names (the kind only, never what was chosen).
+ACTION_NAMES = engine.flow.ACTION_NAMES
 
 FORMS = {
     "enter_hand": _cards_form(),

@@ -16,7 +16,7 @@ def test_view_of_a_fresh_table():
     assert view["players"][0] == {"seat": "s1", "name": "Anna", "colour": "red", "initials": "An",
                                   "score": 0, "hand_size": 9, "reserve": 3, "supply": 12,
                                   "on_board": 0, "central_park": 0}
-    assert view["players"][2]["colour"] == "blue" and view["players"][2]["dummy"] is True
+    assert view["players"][2]["colour"] == "green" and view["players"][2]["dummy"] is True
     assert view["start_player"] == "s1" and view["active"] == "s1" and view["phase"] == "initial"
     assert view["board"] == "5-lot" and list(view["quarters"]) == list(fa.QUARTERS)
     ts = view["quarters"]["ts"]
@@ -26,7 +26,7 @@ def test_view_of_a_fresh_table():
     assert view["commissions"]["white"] == {"at": "city_hall", "markers": []}
     assert len(view["display"]) == 20 and view["current_block"] == 0 and view["next_special"] == 3
     assert view["central_park"] == {"buildings": {"s1": 0, "s2": 0}, "shops": [], "revealed": None}
-    assert view["supply"] == {"red": 12, "yellow": 12, "blue": 18}
+    assert view["supply"] == {"red": 12, "yellow": 12, "green": 18}
     assert view["piles"]["black"] == 42 and view["piles"]["grey"] == 10
     assert view["auction"] is None and view["last_auction"] is None
     assert view["over"] is False and view["winners"] == [] and "hand" not in view

@@ -99,7 +99,7 @@ def test_modes_are_validated():
 
 def test_two_players_get_the_dummy_bidder():
     state = fa.setup(config(2))
-    assert state["config"]["dummy"] == {"seat": "dummy", "name": "Alea", "color": "blue",
+    assert state["config"]["dummy"] == {"seat": "dummy", "name": "Alea", "color": "green",
                                         "dummy": True}
     assert state["supply"]["dummy"] == 18
     assert fa.setup(config(2, dummy={"name": "Egon"}))["config"]["dummy"]["name"] == "Egon"
@@ -107,6 +107,20 @@ def test_two_players_get_the_dummy_bidder():
     err = setup_refused("FA-2P-1", players=[{"seat": "dummy", "name": "A", "color": "red"},
                                             {"seat": "s2", "name": "B", "color": "blue"}])
     assert err.details["field"] == "players[0].seat"
+
+
+def test_the_dummy_plays_a_random_unused_colour_fixed_by_the_config():
+    """FA-2P-1: "a random colour" nobody plays; the same config gives the same colour."""
+    used = {p["color"] for p in config(2)["players"]}
+    by_seed = {seed: fa.setup(config(2, seed=seed))["config"]["dummy"]["color"]
+               for seed in range(40)}
+    assert set(by_seed.values()) == {"red", "yellow", "blue", "green"} - used
+    assert all(fa.setup(config(2, seed=seed))["config"]["dummy"]["color"] == colour
+               for seed, colour in by_seed.items())
+    # without a seed the shuffled layout decides: other displays, other colours
+    displays = [config(2)["display"][i:] + config(2)["display"][:i] for i in range(20)]
+    colours = {fa.setup(config(2, display=d))["config"]["dummy"]["color"] for d in displays}
+    assert colours == {"red", "yellow", "blue", "green"} - used
 
 
 def test_initial_placement_is_a_snake_starting_counter_clockwise():

@@ -175,3 +175,16 @@ def test_score_lines_count_in_words_that_agree_with_the_number():
     assert english(owned["lines"][0]["text"]) == "B (black) owns 1 tower."
     assert english(owned["lines"][1]["text"]) == "L (light blue) owns 0 towers."
     assert english(majorities["lines"][0]["text"]) == "Manhattan: no towers."
+
+
+def test_points_without_lines_agree_with_the_score_events():
+    """Views show ``points`` (numbers only); they must be what the events add up to."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        config = playout.random_config(rng, 2 + seed % 3)
+        moves = []
+        common.play(engine, config, rng, on_move=lambda _b, _s, _a, after: moves.append(after))
+        for state in moves[::7] + moves[-1:]:
+            full = scoring.scores(state)
+            assert scoring.points(state) == {k: full[k] for k in ("totals", "colour_totals",
+                                                                  "winners")}

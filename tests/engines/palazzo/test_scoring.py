@@ -1,9 +1,12 @@
 """The end (PZ-E-1), palace values (PZ-E-2) and the tie-break (PZ-E-3)."""
 
+import random
+
 import pytest
 
 from companion.engines import common
 from companion.engines import palazzo as pz
+from companion.engines.palazzo import playout, scoring
 from companion.engines.palazzo.scoring import palace_points
 from companion.engines.text import english
 
@@ -91,3 +94,15 @@ def test_with_counted_hands_a_tie_stays_shared():  # PZ-E-3 decision
     result = pz.scores(finished(game(3, hands="counts")))
     assert result["winners"] == ["ann", "ben", "cat"]
     assert "not recorded" in english(result["events"][-1]["lines"][0]["text"])
+
+
+def test_points_without_lines_agree_with_scores():  # PZ-E-2 / PZ-E-3
+    """Views show ``points`` (numbers only); they must match ``scores`` move for move."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        config = playout.random_config(rng, 2 + seed % 3)
+        states = []
+        common.play(pz, config, rng, on_move=lambda _b, _s, _a, after: states.append(after))
+        for state in states[::9] + states[-1:]:
+            full = scoring.scores(state)
+            assert scoring.points(state) == {"totals": full["totals"], "winners": full["winners"]}

@@ -1,0 +1,79 @@
+"""The end of a game as an event: the ranking, each player's totals by kind of scoring,
+and a chart of the scores over the game (SVG drawn here), for the table screen and
+every phone (``final`` in what the page templates see: ``render.viewer_context``)."""
+
+import threading
+
+from flask_babel import get_locale, gettext
+from markupsafe import Markup
+
+from ..tables import Live
+from . import charts
+from .games import ui_for
+
+_charts: dict[tuple, tuple] = {}  # (table id, language) -> (moment, chart)
+_lock = threading.Lock()
+
+
+def summary(live: Live, scores: dict, view: dict) -> dict:
+    """{"ranking": [{"seat", "name", "rank", "total", "winner", "by_kind"}], "kinds":
+    [{"key", "label"}], "chart": Markup} of a finished game."""
+    players = [p for p in view["players"] if not p.get("dummy")]
+    totals, winners = scores["totals"], set(scores.get("winners") or [])
+    order = sorted(players, key=lambda p: (p["seat"] not in winners, -totals.get(p["seat"], 0)))
+    kinds, by_seat = by_kind(live, scores)
+    ranking, rank = [], 0
+    for i, p in enumerate(order):
+        seat = p["seat"]
+        if i == 0 or seat not in winners and totals.get(seat, 0) != totals.get(order[i - 1]["seat"], 0):
+            rank = i + 1
+        ranking.append({"seat": seat, "name": p["name"], "rank": rank, "total": totals.get(seat, 0),
+                        "winner": seat in winners, "by_kind": by_seat.get(seat, {})})
+    return {"ranking": ranking, "kinds": kinds, "chart": chart(live, players)}
+
+
+def by_kind(live: Live, scores: dict) -> tuple[list[dict], dict]:
+    """The kinds of scoring in the order they first scored (a game's own ``SCORE_KINDS``
+    names them; else the rule ID), and seat -> kind -> points."""
+    names = getattr(ui_for(live.row.game), "SCORE_KINDS", {})
+    kinds, by_seat = {}, {}
+    for event in scores["events"]:
+        key = event.get("kind") if event.get("kind") in names else event.get("rule") or "?"
+        kinds.setdefault(key, {"key": key, "label": names.get(key, key), "rule": event.get("rule")})
+        for seat, points in event["points"].items():
+            row = by_seat.setdefault(seat, {})
+            row[key] = row.get(key, 0) + points
+    return list(kinds.values()), by_seat
+
+
+def chart(live: Live, players: list[dict]) -> Markup:
+    """Each player's score after every move, worked out again from the set-up."""
+    # one chart per table and language; a move taken back and made again has a new key
+    where, moment = (live.row.id, str(get_locale())), (live.seq, live.moves[-1].key if live.moves else 0)
+    with _lock:
+        kept = _charts.get(where)
+    if kept and kept[0] == moment:
+        return kept[1]
+    engine, state = live.engine, live.engine.setup(live.row.config)
+    series = {p["seat"]: [(0, 0)] for p in players}
+    for event in _events(live):
+        state = engine.apply(state, event.seat, event.action)
+        totals = engine.scores(state)["totals"]
+        for seat, points in series.items():
+            if totals.get(seat, 0) != points[-1][1]:
+                points.append((event.seq - 1, points[-1][1]))
+                points.append((event.seq, totals.get(seat, 0)))
+    for points in series.values():
+        points.append((live.seq, points[-1][1]))
+    lines = [{"label": p["name"], "colour": charts.colour(p.get("colour"), i), "points": series[p["seat"]]}
+             for i, p in enumerate(players)]
+    drawn = charts.lines(gettext("Scores over the game"), lines, gettext("move"), gettext("points"))
+    with _lock:
+        _charts[where] = (moment, drawn)
+    return drawn
+
+
+def _events(live: Live):
+    from . import context
+
+    return context.tables().store.events(live.row.id)

@@ -1,0 +1,45 @@
+"""Undone moves as the pages tell them: "The host undid move 41 (bid)", in the log and,
+until the next move, as a notice on every page.
+
+The audit trail lives in the store; it is read once per change of a table (an undo
+gives the table a new list of moves, a move makes it longer) and kept here.
+"""
+
+import threading
+
+from ..engines.text import Text, _
+from ..tables import Live
+from . import context
+from .games import ui_for
+
+LIMIT = 30
+_cache: dict[str, tuple] = {}  # table id -> (its list of moves, its length, the undos)
+_lock = threading.Lock()
+
+
+def recent(live: Live) -> list[dict]:
+    """The latest undone moves, oldest first: {"seq", "at" (when undone), "text"}."""
+    moves = live.moves
+    with _lock:
+        kept = _cache.get(live.row.id)
+        if kept and kept[0] is moves and kept[1] == len(moves):
+            return kept[2]
+    rows = context.tables().undone(live.row.id)[-LIMIT:]
+    ui = ui_for(live.row.game)
+    found = [{"seq": r["seq"], "at": r["undone_at"], "text": told(ui, r)} for r in rows]
+    with _lock:
+        _cache[live.row.id] = (moves, len(moves), found)
+    return found
+
+
+def told(ui, row: dict) -> Text:
+    """Only the kind of move: an undone sealed bid or a typed-in card stays secret, and of
+    a move made in a simultaneous step not even that (a bid or a pass)."""
+    return _("The host undid move {n} ({kind}).", n=row["seq"], kind=kind(ui, row))
+
+
+def kind(ui, row: dict) -> Text:
+    if row["sealed"]:
+        return _("sealed submission")
+    name = getattr(ui, "ACTION_NAMES", {}).get(row["kind"])
+    return _(name) if name else _("move")

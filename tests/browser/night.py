@@ -1,0 +1,82 @@
+"""Helpers for the game-night browser tests: a seated table, and moves made quickly over
+HTTP by each phone's own cookies (for getting to the moment a test is about)."""
+
+from urllib.parse import urlencode
+
+from playwright.sync_api import Page
+
+from companion.engines import TABLE
+from companion.engines import fifth_avenue as engine
+from companion.web.games import fifth_avenue as fa_ui
+from companion.web.games import form_fields
+
+from .game import Game
+from .ui import join, join_url_of, post_table
+
+NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
+
+
+def seated(server, contexts, names=NAMES, **options) -> Game:
+    """A Fifth Avenue table with its table screen open and every player seated on a phone."""
+    host = post_table(contexts("desktop"), server.url, names=tuple(names.values()), **options)
+    phones = {}
+    for seat, name in names.items():
+        phones[seat] = contexts("phone").new_page()
+        join(phones[seat], join_url_of(host), name)
+    return Game(server, host.url.rsplit("/", 1)[1], host, phones)
+
+
+def post(game: Game, seat: str, action: dict, seq: int | None = None):
+    """Post ``action`` as ``seat``'s phone (or the host's table input) would, without taps."""
+    page: Page = game.host if seat == TABLE else game.phones[seat]
+    seq = len(game.store.events(game.table_id)) if seq is None else seq
+    path = "table-act" if seat == TABLE else "act"
+    base = page.url.split("/t/")[0]
+    fields = form_fields(fa_ui, action)
+    if action["type"] == "dummy_bid" and not action.get("draws"):
+        fields = {"type": "dummy_bid", "draw": "server"}
+    body = urlencode({"seq": str(seq), **fields}, doseq=True)  # a list is a repeated field
+    return page.context.request.post(f"{base}/t/{game.table_id}/{path}", data=body,
+                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+
+
+def fast_forward(game: Game, stop, pick=None) -> None:
+    """Post scripted moves (``pick(state, seat, events)``, else the browser script's
+    next move) until ``stop(state, seat)`` holds; the pages catch up by their sockets."""
+    while True:
+        state, events, seat, action = game.now()
+        if stop(state, seat):
+            return
+        if pick is not None:
+            action = pick(state, seat, events)
+        answer = post(game, seat, action, len(events))
+        assert answer.status < 400, answer.text()[:500]
+
+
+def legal_types(state: dict, seat: str) -> list[str]:
+    return [a["type"] for a in engine.legal(state, seat)["actions"]]
+
+
+def play_to_end(game: Game, seed: int = 7) -> None:
+    """A random game to its end from where the table is (moves from ``legal()`` only),
+    posted move by move as the phones and the host would post them."""
+    import random
+
+    from companion.engines.fifth_avenue import playout
+
+    rng = random.Random(seed)
+    state, events = game.now()[:2]
+    seq = len(events)
+    while not engine.is_over(state):
+        seat = rng.choice(sorted(engine.to_act(state)))
+        action = playout.random_action(state, seat, rng)
+        answer = post(game, seat, action, seq)
+        assert answer.status < 400, (seq, seat, action, answer.status, refusal_in(answer.text()))
+        state, seq = engine.apply(state, seat, action), seq + 1
+
+
+def refusal_in(html: str) -> str:
+    import re
+
+    found = re.search(r'class="message refused"[^>]*>(.*?)</div>', html, re.S)
+    return found[1].strip() if found else html[:300]
