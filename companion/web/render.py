@@ -26,8 +26,10 @@ import threading
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
+from babel import Locale
 from flask import current_app
 from flask_babel import force_locale, get_locale, get_translations
 from jinja2 import FileSystemBytecodeCache, pass_context
@@ -45,12 +47,19 @@ SEQ = "\ue000seq\ue000"  # where a part shows the move number
 FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
 FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts left out
 _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
+# A piece of a part (a block of the board, say): one element with an id, between these marks,
+# sent as a placeholder when the page shows it as it is.
+PIECE, PIECE_END = "\ue003", "\ue004"
+_PIECE = re.compile('\ue003(<([a-z]+) id="([\\w-]+)".*?)\ue004', re.S)
+_OPENS = re.compile(r'<[a-z]+ id="[\w-]+"')
 # A log line (templates/_log.html): the same id, the same line, on the page that shows it.
 _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
 
 _NONE = object()
 _catalogue: contextvars.ContextVar = contextvars.ContextVar("catalogue", default=None)
+_marking: contextvars.ContextVar = contextvars.ContextVar("marking", default=False)
 _catalogues: dict = {}
+_locales: dict = {}
 
 
 def init_app(app) -> None:
@@ -65,6 +74,8 @@ def init_app(app) -> None:
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
     env.globals["log_items"] = log_items
+    env.filters["piece"] = piece
+    env.globals["memo"] = memo
     if not env.auto_reload:
         env.loader = parts.RemembersMissing(env.loader)
     app.extensions["companion"]["parts"] = parts.Parts()
@@ -118,8 +129,11 @@ def catalogue(locale: str):
 def speaking(locale: str):
     """Render in ``locale``: the templates' texts and the engine's (``say``)."""
     token = _catalogue.set(catalogue(locale))
+    found = _locales.get(locale)
+    if found is None:
+        found = _locales[locale] = Locale.parse(locale)  # parsing it looks on the disk
     try:
-        with force_locale(locale):
+        with force_locale(found):
             yield
     finally:
         _catalogue.reset(token)
@@ -265,6 +279,39 @@ def log_items(context, log: tuple) -> Markup:
     return Markup("".join(items))
 
 
+_drawn: dict = {}
+_DRAWN_KEPT = 5000
+
+
+@pass_context
+def memo(context, macro, *args, **kwargs) -> Markup:
+    """``macro(*args, **kwargs)``, drawn once per language and table words: for a macro
+    that draws only from its arguments (a tile, a card, a city), called many times on a
+    page or again for a part whose other pieces changed. A dict or list argument counts by
+    value (and as read whole)."""
+    try:
+        words = context.get("words")
+        key = (macro._func.__code__, _frozen(args), _frozen(kwargs), str(get_locale()), _frozen(words))
+        found = _drawn.get(key)
+    except TypeError:  # an argument that is no key: drawn every time
+        return macro(*args, **kwargs)
+    if found is None:
+        if len(_drawn) > _DRAWN_KEPT:
+            _drawn.clear()
+        found = _drawn[key] = macro(*args, **kwargs)
+    return found
+
+
+def _frozen(value):
+    """``value`` as a key: dicts and lists (and their stand-ins) by value."""
+    if isinstance(value, dict):
+        return (dict, tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return (list, tuple(_frozen(v) for v in value))
+    hash(value)
+    return value
+
+
 def board_html(live: Live, now: Facts | None = None) -> Markup:
     """The board picture: public, so rendered once per change of what it shows and
     shared by every page."""
@@ -277,7 +324,51 @@ def _board(now: Facts, locale: str) -> Markup:
     game = now.row.game
     template = current_app.jinja_env.get_template(f"games/{game}/board.html")
     values = {"view": now.view(None), "ui": ui_for(game), "row": now.row, "game": game, "words": now._get("words", lambda: words(now.row))}
-    return Markup(_parts().render(now.row.id, locale, "board", values, lambda v: parts.render_template(template, v)))
+    token = _marking.set(True)
+    try:
+        return Markup(_board_parts(now, locale, template, values))
+    finally:
+        _marking.reset(token)
+
+
+def _board_parts(now: Facts, locale: str, template, values: dict) -> str:
+    cache, table_id = _parts(), now.row.id
+    if not template.blocks:
+        return cache.render(table_id, locale, "board", values, lambda v: tidy(parts.render_template(template, v)))
+    # Each block of the board is a piece: rendered when what it reads changed, sent when it did.
+    holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
+    skeleton = cache.render(table_id, locale, "board:", values,
+                            lambda v: tidy(parts.render_skeleton(template, v, holders)))
+    pieces = {name: _piece(cache.render(table_id, locale, f"board:{name}", values,
+                                        lambda v, name=name: tidy(parts.render_block(template, name, v))))
+              for name in template.blocks}
+    return _HOLDER.sub(lambda m: pieces[m[1]], skeleton)
+
+
+_LINE_BREAK = re.compile(r"\n\s*")  # not [ \t]*\n\s*: tried at every space, ten times slower
+
+
+def tidy(html: str) -> str:
+    """``html`` without the indentation and blank lines of its templates (a push is a
+    fifth smaller; no part shows preformatted text)."""
+    return _LINE_BREAK.sub("\n", html)
+
+
+def _piece(html: str) -> str:
+    """``html`` marked as a piece if it is one element with an id and holds no pieces
+    (a block of the board whose own parts are pieces, each player's, say, is not one)."""
+    html = html.strip()
+    return f"{PIECE}{html}{PIECE_END}" if _OPENS.match(html) and PIECE not in html else html
+
+
+def piece(html) -> Markup:
+    """Templates' ``{% filter piece %}<tag id="...">...</tag>{% endfilter %}``: a piece
+    of the board, sent on its own when it changed (marked only where pushes read it)."""
+    return Markup(_piece(str(html))) if _marking.get() else html
+
+
+def _unmarked(html: str) -> str:
+    return html.replace(PIECE, "").replace(PIECE_END, "") if PIECE in html else html
 
 
 # pictures: a page's main region, part by part ------------------------------------------------
@@ -293,7 +384,7 @@ class Picture:
     def html(self) -> Markup:
         """The whole region, as a page or an htmx reply shows it."""
         seq = str(self.seq)
-        return Markup(self._join(lambda name, html: _wrap(name, _marks(html, seq, seq))))
+        return Markup(self._join(lambda name, html: _wrap(name, _unmarked(_marks(html, seq, seq)))))
 
     def shown(self) -> dict[str, str]:
         """Each part as a page compares it: the move shown filled in, not the forms' one;
@@ -316,8 +407,9 @@ class Picture:
                 return _kept(name)
             whole.append(name)
             if not known:
-                return _wrap(name, now.replace(FORM_SEQ, seq))
-            return _wrap(name, _keep_lines(now.replace(FORM_SEQ, seq), [k.get(name) or "" for k in known]))
+                return _wrap(name, _unmarked(now.replace(FORM_SEQ, seq)))
+            before = [k.get(name) or "" for k in known]
+            return _wrap(name, _unmarked(_keep_pieces(_keep_lines(now.replace(FORM_SEQ, seq), before), before)))
 
         text = self._join(part)
         if not whole and known and all(k.get(FRAME) == text for k in known):
@@ -347,13 +439,38 @@ def _keep_lines(html: str, before: list[str]) -> str:
     """``html`` with each log line that the page shows in every case as a placeholder."""
     if "<li id=\"line-" not in html:
         return html
-    common = set.intersection(*(set(_LINE_ID.findall(b)) for b in before))
+    common = frozenset.intersection(*(_line_ids(b) for b in before))
     if not common:
         return html
     return _LINE.sub(lambda m: f'<li id="{m[1]}" hx-preserve></li>' if m[1] in common else m[0], html)
 
 
 _LINE_ID = re.compile(r'<li id="(line-[^"]+)"')
+
+
+@lru_cache(maxsize=512)
+def _line_ids(html: str) -> frozenset:
+    """The log lines a part shows (a page's part is compared with every push)."""
+    return frozenset(_LINE_ID.findall(html))
+
+
+@lru_cache(maxsize=512)
+def _pieces_in(html: str) -> dict:
+    """Piece id -> piece, of a part as a page shows it (do not change the answer)."""
+    return {m[3]: m[1] for m in _PIECE.finditer(html)}
+
+
+def _keep_pieces(html: str, before: list[str]) -> str:
+    """``html`` with each piece that the page shows as it is, in every case, as a placeholder."""
+    if PIECE not in html:
+        return html
+    shown = [_pieces_in(b) for b in before]
+
+    def piece(m):
+        if all(s.get(m[3]) == m[1] for s in shown):
+            return f'{PIECE}<{m[2]} id="{m[3]}" hx-preserve></{m[2]}>{PIECE_END}'
+        return m[0]
+    return _PIECE.sub(piece, html)
 
 
 def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,
@@ -373,9 +490,9 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
     for name in template.blocks:
         rendered[name] = cache.render(
             table_id, locale, f"{page}:{name}", marked,
-            lambda v, name=name: parts.render_block(template, name, v), plain)
+            lambda v, name=name: tidy(parts.render_block(template, name, v)), plain)
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
-    skeleton = _HOLDER.split(parts.render_skeleton(template, values, holders))
+    skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, holders)))
     return Picture(skeleton, rendered, now.seq)
 
 

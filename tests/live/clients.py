@@ -38,7 +38,7 @@ def engine_and_ui(game: str) -> tuple[ModuleType, ModuleType]:
     return engines.get(game), import_module(f"companion.web.games.{game}")
 
 SEQ = re.compile(r'data-seq="(\d+)"')
-KEPT = re.compile(r'<(div|li) id="([\w-]+)"[^>]*? hx-preserve></\1>')
+KEPT = re.compile(r'<([a-z]+) id="([\w-]+)"[^>]*? hx-preserve></\1>')
 
 
 def seq_of(html: str) -> int | None:

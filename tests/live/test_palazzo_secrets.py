@@ -85,7 +85,7 @@ def auction_entry(html: str, seat: str) -> str | None:
 
 
 def hand_shown(html: str, seat: str) -> int:
-    panel = re.search(rf'<section class="pz-player[^"]*" data-seat="{seat}">(.*?)</section>', html, re.S)[1]
+    panel = re.search(rf'<section id="pz-player-{seat}" class="pz-player[^"]*" data-seat="{seat}">(.*?)</section>', html, re.S)[1]
     return int(re.search(r"(\d+) cards? in hand", panel)[1])
 
 

@@ -29,8 +29,8 @@ def post(device, table_id, action, htmx=True):
 
 def tower(html: str, city: str, lot: str) -> str:
     """The table picture's lot ``lot`` ("row-col") of ``city``."""
-    start = html.index(f'<g class="mh-city" data-city="{city}">')
-    end = html.find('<g class="mh-city"', start + 1)
+    start = html.index(f'<g id="mh-city-{city}" class="mh-city" data-city="{city}">')
+    end = html.find('class="mh-city"', start + 40)
     block = html[start:end if end > 0 else html.index("</svg>", start)]
     return re.search(rf'<g class="mh-lot[^"]*" data-lot="{lot}".*?</g>', block, re.S)[0]
 
@@ -46,12 +46,12 @@ def table(app, client):
 def test_the_table_screen_draws_six_cities_the_sides_and_the_box(client, table):
     table_id, _ = table
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert html.count('<g class="mh-city"') == 6 and html.count('class="mh-lot') == 54
+    assert html.count('class="mh-city"') == 6 and html.count('class="mh-lot') == 54
     for side, name in (("S", "south: Anna"), ("W", "west: Bruno"), ("N", "north: Carla")):
         assert re.search(rf'data-side="{side}">{name}</text>', html)
     assert 'data-side="E"' not in html  # nobody sits east
     assert "Round 1 of 6" in html and "picking pieces: Anna picks black" in html
-    supply = re.search(r'<tr data-colour="red">(.*?)</tr>', html, re.S)[1]
+    supply = re.search(r'<tr id="mh-supply-red" data-colour="red">(.*?)</tr>', html, re.S)[1]
     assert re.findall(r"<td>(\d+)</td>", supply)[:4] == ["6", "6", "6", "6"]
     assert "css/manhattan.css" in html and "Ca = Carla, red" in html
 
@@ -68,7 +68,7 @@ def test_the_pick_offers_only_what_the_box_holds_and_is_taken(app, client):
     assert response.status_code == 302
     assert events(app, table_id)[-1].action == {"type": "pick", "colour": "black", "heights": [1, 2, 3, 3]}
     screen = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert re.search(r'<tr data-colour="black">.*?<td class="mh-picked">1 2 3 3', screen, re.S)
+    assert re.search(r'<tr id="mh-supply-black" data-colour="black">.*?<td class="mh-picked">1 2 3 3', screen, re.S)
     assert "Anna picked black pieces 1, 2, 3, 3 for round 1." in screen
 
 
@@ -190,7 +190,7 @@ def test_a_pass_sets_the_smallest_piece_aside(app, client):
     assert post(anna, table_id, {"type": "pass", "colour": "black", "card": [1, 1]}).status_code == 200
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
     assert "Anna could not build: showed the centre card and set a 1-storey black piece aside." in html
-    assert re.search(r'<tr data-colour="black">.*?<td class="mh-picked">2 3 4 <span class="small">\(1 set aside\)', html, re.S)
+    assert re.search(r'<tr id="mh-supply-black" data-colour="black">.*?<td class="mh-picked">2 3 4 <span class="small">\(1 set aside\)', html, re.S)
     assert "showed the centre card and passed" in html
 
 

@@ -91,7 +91,7 @@ def test_every_palace_shows_its_value_now_and_its_reason(app, client):
     auction_won_by_ben(table)
     table.play(("p2", {"type": "build", "tile": "m2w2", "to": "new"}))
     html = table.screen()
-    ben = re.search(r'<section class="pz-player color-blue" data-seat="p2">.*?</section>', html, re.S)[0]
+    ben = re.search(r'<section id="pz-player-p2" class="pz-player color-blue" data-seat="p2">.*?</section>', html, re.S)[0]
     assert "<title>Palace 1: one floor costs 5 → -5</title>" in ben and 'class="pz-palace-value">-5<' in ben
     assert "Palaces of Ben" in html.split("Scores")[1] and "Ben -5" in html
     assert "Your score: -5" in table.phone("p2")

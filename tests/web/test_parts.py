@@ -156,3 +156,28 @@ def test_a_part_that_reckons_with_the_move_number_gets_the_real_one():
     draw, calls = template("{{ seq + 1 }}")
     assert cache.render("t", "en", "x", {"seq": render.SEQ}, draw, plain={"seq": 5}) == "6"
     assert cache.render("t", "en", "x", {"seq": render.SEQ}, draw, plain={"seq": 6}) == "7"
+
+
+def test_a_memo_macro_is_drawn_once_per_arguments_and_a_dict_counts_by_value(app):
+    source = ('{% macro city(p) %}{{ count() }}:{{ p.name }} {{ p.tiles | length }}{% endmacro %}'
+              '{% for p in players %}{{ memo(city, p) }};{% endfor %}')
+    drawn = []
+    app.jinja_env.globals["count"] = lambda: drawn.append(1) or len(drawn)
+    compiled = app.jinja_env.from_string(source)
+    players = [{"name": "Anna", "tiles": [1]}, {"name": "Ben", "tiles": []}]
+    with app.test_request_context("/"):
+        first = compiled.render(players=players)
+        assert compiled.render(players=[dict(p) for p in players]) == first  # equal: not drawn again
+        players[1]["tiles"].append(2)
+        again = compiled.render(players=players)
+    assert first == "1:Anna 1;2:Ben 0;" and again == "1:Anna 1;3:Ben 1;" and len(drawn) == 3
+
+
+def test_a_board_piece_is_marked_only_where_pushes_read_it(app):
+    compiled = app.jinja_env.from_string('{% filter piece %} <g id="x">a</g> {% endfilter %}')
+    assert compiled.render() == ' <g id="x">a</g> '  # a replay page, a rules page: as it is
+    token = render._marking.set(True)
+    try:
+        assert compiled.render() == f'{render.PIECE}<g id="x">a</g>{render.PIECE_END}'
+    finally:
+        render._marking.reset(token)

@@ -18,6 +18,8 @@ from tests.web.conftest import create_toy, join, post_action
 from tests.web.test_parts import FORMS as GAME_FORMS
 
 PART = re.compile(r'<div id="part-([\w-]+)" class="part"( hx-preserve)?>')
+# A piece of the board left as the page shows it (a part is a div, a log line an li).
+BOARD_PIECE_KEPT = re.compile(r'<(?!div |li )[a-z]+ id="[\w-]+" hx-preserve>')
 FORM_SEQ = re.compile(r'<input type="hidden" name="seq" value="\d+">')
 
 
@@ -170,13 +172,14 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
     for conn in pages.values():
         ext["hub"].join(conn)
     playout = import_module(f"{live.engine.__name__}.playout")
-    rng, shows, pushed, partial = random.Random(game), {}, Counter(), Counter()
+    rng, shows, pushed, partial, pieces = random.Random(game), {}, Counter(), Counter(), Counter()
     for _ in range(40):
         push(app, ext["pushes"], table_id)
         for key, conn in pages.items():
             for message in settled(conn)[pushed[key]:]:
                 shows[key] = filled(message, shows.get(key))
                 partial[key] += pushed[key] > 0 and "hx-preserve></div>" in message
+                pieces[key] += bool(BOARD_PIECE_KEPT.search(message))
                 pushed[key] += 1
             viewer, page = key
             with app.test_request_context("/"):
@@ -190,3 +193,4 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
     assert live.seq >= 30
     for key in pages:
         assert pushed[key] > 10 and partial[key] == pushed[key] - 1, (key, pushed[key], partial[key])
+        assert pieces[key] > 0, key  # a board piece the page shows as it is was left out

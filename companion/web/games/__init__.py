@@ -62,6 +62,13 @@ posts ``form_seq`` (``form_seq if form_seq is defined else seq``), and so does a
 that should change with the move (``data-keep``): a part whose forms alone would differ
 is then left out of a push, and the page posts the move it shows.
 
+A board that changes a little with most moves is drawn and sent in pieces: each block of
+``board.html`` (which imports what it uses itself, and sets its own names) is drawn on its
+own, and an element wrapped in ``{% filter piece %}`` (one element with an id unique on the
+page) is sent only when it changed, a placeholder otherwise. A macro that draws only from
+its arguments (a tile, a card, a city) is called as ``memo(macro, args...)`` where it is
+called often: drawn once per language and table words.
+
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
 environment's ``COMPANION_TEST_GAMES``, comma separated); it is never offered on the

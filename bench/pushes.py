@@ -1,0 +1,152 @@
+"""One move's server work in-process, per game: the move, then every open page pushed.
+
+A four-player table of each game with screens, its host's screen and a phone per seat (five
+pages, stand-in sockets), plays random legal moves through ``Tables.act``; after each, the
+pushes are made here as the pusher makes them. Prints, per game: CPU per move (the move and
+its pushes, this process's CPU time), part renderings per move, and the bytes of a push per
+page (median and mean over every push after a page's first picture; phones and host apart).
+With ``--profile [N]`` it prints the N costliest functions of the moves and their pushes
+(cProfile; ``SORT=tottime`` to order them by their own time), and the number of function
+calls, which unlike CPU time does not vary with the load of a shared machine. Per game it
+also prints which parts a push carried, how often and how big.
+
+No HTTP, no sockets: what gunicorn and the network add is bench/live.py's to measure.
+
+Run: ``.venv/bin/python bench/pushes.py [--games palazzo,...] [--moves 150] [--profile [N]]``;
+for a before/after, run it from a copy of the code before too (``git archive``), in turn.
+"""
+
+import argparse
+import cProfile
+import io
+import pstats
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from importlib import import_module
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.live import FORMS  # noqa: E402
+from companion.hub import Connection  # noqa: E402
+from companion.web import create_app  # noqa: E402
+
+
+class Page:
+    """A stand-in socket that counts what it is sent."""
+
+    def __init__(self):
+        self.sizes, self.parts = [], []
+
+    def send(self, text):
+        self.sizes.append(len(text.encode()))
+        self.parts.append(parts_sent(text))
+
+    def close(self, reason=None, message=None):
+        pass
+
+
+_PART = re.compile(r'<div id="part-([\w-]+)" class="part">')
+
+
+def parts_sent(text: str) -> dict[str, int]:
+    """Part name -> bytes, for each part a message sends whole (up to the next part)."""
+    found, starts = {}, [(m.start(), m[1]) for m in _PART.finditer(text)]
+    for i, (start, name) in enumerate(starts):
+        end = starts[i + 1][0] if i + 1 < len(starts) else len(text)
+        found[name] = len(text[start:end].encode())
+    return found
+
+
+def settle(conns) -> None:
+    for conn in conns:
+        while conn.queue or conn.sending:
+            time.sleep(0.0005)
+
+
+def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str) -> dict:
+    app = create_app({"DATABASE": f"{folder}/{game}.sqlite3", "PUBLIC_URL": "http://192.0.2.10:8000/"})
+    client = app.test_client()
+    table_id = client.post(f"/new/{game}", data=FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
+    ext = app.extensions["companion"]
+    tables, live = ext["tables"], ext["tables"].get(table_id)
+    for seat in live.seats:
+        phone = app.test_client()
+        phone.post(f"/j/{live.row.join_code}", data={"seat": seat})
+    tables.listeners.clear()  # pushed here, one move at a time
+    secrets = tables.store.seats(table_id)
+    pages = {"host": [Connection(Page(), table_id, None, "host")],
+             "phone": [Connection(Page(), table_id, s, "phone", secrets[s]) for s in live.seats]}
+    conns = pages["host"] + pages["phone"]
+    for conn in conns:
+        ext["hub"].join(conn)
+    playout = import_module(f"{live.engine.__name__}.playout")
+    rng, cpu, renders = random.Random(game), [], []
+    with app.test_request_context("/"):
+        ext["pushes"].push(table_id)  # every page's first picture (templates compiled)
+        settle(conns)
+        for _ in range(moves):
+            if live.engine.is_over(live.state):
+                break
+            seat = rng.choice(sorted(live.engine.to_act(live.state)))
+            action = playout.random_action(live.state, seat, rng)
+            before, start = ext["parts"].renders, time.process_time()
+            if profile:
+                profile.enable()
+            tables.act(table_id, seat, action, live.seq)
+            ext["pushes"].push(table_id)
+            settle(conns)
+            if profile:
+                profile.disable()
+            cpu.append((time.process_time() - start) * 1e3)
+            renders.append(ext["parts"].renders - before)
+    sizes = {kind: [n for c in cs for n in c.ws.sizes[1:]] for kind, cs in pages.items()}
+    by_part = {}
+    for conn in conns:
+        for sent in conn.ws.parts[1:]:
+            for name, n in sent.items():
+                by_part.setdefault(f"{conn.page}:{name}", []).append(n)
+    return {"moves": len(cpu), "cpu": cpu, "renders": renders, "sizes": sizes, "parts": by_part}
+
+
+def report(game: str, found: dict) -> str:
+    cpu = sorted(found["cpu"])
+    p90 = cpu[int(len(cpu) * 0.9)]
+    out = [f"{game}: {found['moves']} moves, CPU per move median {statistics.median(cpu):.2f} ms, "
+           f"mean {statistics.mean(cpu):.2f}, p90 {p90:.2f}; part renderings per move "
+           f"{statistics.mean(found['renders']):.1f}"]
+    for kind, sizes in found["sizes"].items():
+        if sizes:
+            out.append(f"  push per {kind} page: median {statistics.median(sizes) / 1024:.1f} KB, "
+                       f"mean {statistics.mean(sizes) / 1024:.1f} KB over {len(sizes)}")
+    pushes = {kind: len(sizes) for kind, sizes in found["sizes"].items()}
+    heavy = sorted(found["parts"].items(), key=lambda kv: -sum(kv[1]))[:8]
+    out.append("  bytes per push by part (sent in / of pushes, mean KB when sent): " + ", ".join(
+        f"{name} {len(ns)}/{pushes[name.split(':')[0]]} {statistics.mean(ns) / 1024:.1f}"
+        for name, ns in heavy))
+    return "\n".join(out)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", default=",".join(FORMS))
+    parser.add_argument("--moves", type=int, default=150)
+    parser.add_argument("--profile", type=int, nargs="?", const=30, default=0)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for game in args.games.split(","):
+            profile = cProfile.Profile() if args.profile else None
+            print(report(game, run(game, args.moves, profile, folder)), flush=True)
+            if profile:
+                text = io.StringIO()
+                pstats.Stats(profile, stream=text).sort_stats(*__import__("os").environ.get("SORT", "cumulative").split(",")).print_stats(args.profile)
+                print(text.getvalue())
+
+
+if __name__ == "__main__":
+    main()
