@@ -162,12 +162,16 @@ def test_replay_keeps_within_the_game_and_refuses_junk(night, client):
     assert client.get("/t/nope/replay").status_code == 404
 
 
+def lines(html: str) -> list[str]:
+    return [line.strip() for line in html.splitlines() if line.strip()]
+
+
 def test_replay_of_a_running_game_shows_the_table_screens_board(night, client, app):
     night.table(["Anna", "Ben"], seed=1, moves=40)
     board = re.compile(r'<svg class="fa-board".*?</svg>', re.S)
     replayed = board.search(text(client.get("/t/t1/replay?move=40")))[0]
     screen = board.search(text(client.get("/t/t1")))[0]
-    assert replayed == screen
+    assert lines(replayed) == lines(screen)  # live pages drop the templates' indentation
 
 
 def test_replay_follows_a_game_that_moved_on(night, client):

@@ -31,7 +31,7 @@ def test_choose_step_accepts_only_the_first_step_of_a_to_d():
     state = started()
     err = refused(state, "s1", "take_colored", "FA-T-1", cards=TWO)
     assert err.details["phase"] == "choose"
-    assert err.message == "take_colored is not possible at this point of the game."
+    assert err.message == "take coloured cards is not possible at this point of the game."
     assert [a["type"] for a in fa.legal(state, "s1")["actions"]] == [
         "take_buildings", "place_shop", "take_black"]
     refused(state, "s1", "fly", "FA-T-1")
