@@ -56,7 +56,7 @@ def chart(live: Live, players: list[dict]) -> Markup:
         return kept[1]
     engine, state = live.engine, live.engine.setup(live.row.config)
     series = {p["seat"]: [(0, 0)] for p in players}
-    for event in _events(live):
+    for event in live.moves:  # every move of the game, in order (seq, seat, action)
         state = engine.apply(state, event.seat, event.action)
         totals = engine.scores(state)["totals"]
         for seat, points in series.items():
@@ -72,8 +72,3 @@ def chart(live: Live, players: list[dict]) -> Markup:
         _charts[where] = (moment, drawn)
     return drawn
 
-
-def _events(live: Live):
-    from . import context
-
-    return context.tables().store.events(live.row.id)
