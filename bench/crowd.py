@@ -58,7 +58,7 @@ def play_round(name: str, server: Gunicorn, table, pages, moves: int, pause: flo
     """Play ``moves`` moves and print what they cost."""
     latencies, gets, errors = [], [], []
     for _ in range(moves):
-        if table.game.state["step"] == "over" or len(errors) >= MAX_ERRORS:
+        if table.game.state["phase"] == "over" or len(errors) >= MAX_ERRORS:
             break
         errors += timed_get(server.base, gets)
         seat, action = table.game.choose(rng)
