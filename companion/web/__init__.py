@@ -37,8 +37,9 @@ def default_database() -> str:
 def create_app(config: dict | None = None) -> Flask:
     """App factory. Settings come from ``config``, else the environment:
     ``COMPANION_DB`` (SQLite path), ``COMPANION_PUBLIC_URL`` (the address phones
-    use; found from the LAN address when unset) and ``COMPANION_TEST_GAMES`` (games
-    for tests only, see ``companion.web.games``)."""
+    use; found from the LAN address when unset), ``COMPANION_TEMPLATE_CACHE`` (where
+    compiled templates are kept; beside the database when unset) and
+    ``COMPANION_TEST_GAMES`` (games for tests only, see ``companion.web.games``)."""
     app = Flask(
         __name__,
         template_folder=str(shipped("templates")),
@@ -47,6 +48,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config.update(
         DATABASE=os.environ.get("COMPANION_DB") or default_database(),
         PUBLIC_URL=os.environ.get("COMPANION_PUBLIC_URL") or None,
+        TEMPLATE_CACHE=os.environ.get("COMPANION_TEMPLATE_CACHE") or None,
         TEST_GAMES=[g for g in os.environ.get("COMPANION_TEST_GAMES", "").split(",") if g],
         SECRET_KEY=secrets.token_hex(16),
         MAX_CONTENT_LENGTH=64 * 1024,

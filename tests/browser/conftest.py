@@ -90,8 +90,16 @@ class Server:
         self.start()
 
 
+@pytest.fixture(scope="session")
+def compiled_templates(tmp_path_factory):
+    """One folder of compiled templates for every server of the session: each server
+    starts with a new database, and would compile every template again beside it."""
+    return tmp_path_factory.mktemp("template-cache")
+
+
 @pytest.fixture
-def server(tmp_path):
+def server(tmp_path, compiled_templates, monkeypatch):
+    monkeypatch.setitem(TEST_ENV, "COMPANION_TEMPLATE_CACHE", str(compiled_templates))
     running = Server(tmp_path)
     running.start()
     yield running

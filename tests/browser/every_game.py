@@ -17,7 +17,7 @@ from tests.web.manhattan import mh_form
 from tests.web.new_york import ny_form
 from tests.web.palazzo_setup import pz_form
 
-from .ui import join, join_url_of
+from .ui import away, join, join_url_of
 
 GAMES = ["fifth_avenue", "palazzo", "new_york", "manhattan"]
 FORMS = {"fifth_avenue": fa_form, "palazzo": pz_form, "new_york": ny_form, "manhattan": mh_form}
@@ -66,8 +66,9 @@ class Table:
         return page.context.request.post(f"{self.server.url}t/{self.table_id}/{path}", data=body,
                                          headers={"Content-Type": "application/x-www-form-urlencoded"})
 
-    def play_until(self, stop, seed: int = 7, limit: int = 3000) -> None:
-        """Random legal moves until ``stop(state)`` holds (or the game is over)."""
+    def play_until(self, stop, seed: int = 7, limit: int = 3000, before=None) -> None:
+        """Random legal moves until ``stop(state)`` holds (or the game is over, or the next
+        move would make ``before(state)`` hold: that move is not made)."""
         playout = import_module(f"{self.engine.__name__}.playout")
         rng, state = random.Random(seed), self.state()
         for _move in range(limit):
@@ -75,9 +76,12 @@ class Table:
                 return
             seat = rng.choice(sorted(self.engine.to_act(state)))
             action = playout.random_action(state, seat, rng)
+            after = self.engine.apply(state, seat, action)
+            if before is not None and before(after):
+                return
             answer = self.post(seat, action)
             assert answer.status < 400, (seat, action, answer.status, answer.text()[:300])
-            state = self.engine.apply(state, seat, action)
+            state = after
         raise AssertionError(f"{self.game}: no stop after {limit} moves")
 
     def until_a_player_is_due(self) -> str:
@@ -86,5 +90,9 @@ class Table:
         return sorted(s for s in self.engine.to_act(self.state()) if s != TABLE)[0]
 
     def to_the_end(self, seed: int = 7) -> None:
+        """Random moves to the end, the pages away until the move before the last: the game
+        ends with every page open, as players see it."""
+        with away(self.pages):
+            self.play_until(lambda state: False, seed, before=self.engine.is_over)
         self.play_until(lambda state: False, seed)
         assert self.engine.is_over(self.state())

@@ -12,7 +12,7 @@ class Game:
     """The host's page, the phones by seat, and the engine's picture from the stored events."""
 
     def __init__(self, server, table_id: str, host, phones: dict):
-        self.store = Store(str(server.db))
+        self.store, self.base = Store(str(server.db)), server.url
         self.table_id, self.host, self.phones = table_id, host, phones
         self.config = self.store.table(table_id).config
 

@@ -11,7 +11,7 @@ from companion.web.games import fifth_avenue as fa_ui
 from companion.web.games import form_fields
 
 from .game import Game
-from .ui import join, join_url_of, post_table
+from .ui import away, join, join_url_of, post_table
 
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 
@@ -31,12 +31,11 @@ def post(game: Game, seat: str, action: dict, seq: int | None = None):
     page: Page = game.host if seat == TABLE else game.phones[seat]
     seq = len(game.store.events(game.table_id)) if seq is None else seq
     path = "table-act" if seat == TABLE else "act"
-    base = page.url.split("/t/")[0]
     fields = form_fields(fa_ui, action)
     if action["type"] == "dummy_bid" and not action.get("draws"):
         fields = {"type": "dummy_bid", "draw": "server"}
     body = urlencode({"seq": str(seq), **fields}, doseq=True)  # a list is a repeated field
-    return page.context.request.post(f"{base}/t/{game.table_id}/{path}", data=body,
+    return page.context.request.post(f"{game.base}t/{game.table_id}/{path}", data=body,
                                      headers={"Content-Type": "application/x-www-form-urlencoded"})
 
 
@@ -59,7 +58,8 @@ def legal_types(state: dict, seat: str) -> list[str]:
 
 def play_to_end(game: Game, seed: int = 7) -> None:
     """A random game to its end from where the table is (moves from ``legal()`` only),
-    posted move by move as the phones and the host would post them."""
+    posted move by move as the phones and the host would post them; the pages are away
+    until the move before the last, so the game ends with every page open."""
     import random
 
     from companion.engines.fifth_avenue import playout
@@ -67,12 +67,20 @@ def play_to_end(game: Game, seed: int = 7) -> None:
     rng = random.Random(seed)
     state, events = game.now()[:2]
     seq = len(events)
-    while not engine.is_over(state):
-        seat = rng.choice(sorted(engine.to_act(state)))
-        action = playout.random_action(state, seat, rng)
-        answer = post(game, seat, action, seq)
-        assert answer.status < 400, (seq, seat, action, answer.status, refusal_in(answer.text()))
-        state, seq = engine.apply(state, seat, action), seq + 1
+    if engine.is_over(state):
+        return
+    with away(game.pages):
+        while True:
+            seat = rng.choice(sorted(engine.to_act(state)))
+            action = playout.random_action(state, seat, rng)
+            after = engine.apply(state, seat, action)
+            if engine.is_over(after):
+                break
+            answer = post(game, seat, action, seq)
+            assert answer.status < 400, (seq, seat, action, answer.status, refusal_in(answer.text()))
+            state, seq = after, seq + 1
+    answer = post(game, seat, action, seq)
+    assert answer.status < 400, (seq, seat, action, answer.status, refusal_in(answer.text()))
 
 
 def refusal_in(html: str) -> str:

@@ -87,6 +87,9 @@ def test_the_dark_scheme_passes_axe(server, browser):
         background = page.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(21, 24, 28)", background
         found = check(page, "home, dark")
+        for path in ("history", "history/players", "history/stats"):
+            page.goto(server.url + path)
+            found += check(page, f"{path}, dark")
         page.goto(server.url + "new/fifth_avenue")
         found += check(page, "wizard, dark")
         from tests.web.conftest import fa_form
@@ -105,27 +108,31 @@ def test_the_dark_scheme_passes_axe(server, browser):
         phone.close()
 
 
-@pytest.mark.parametrize("game", GAMES)
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_kind_of_page_of_every_game_passes_axe(server, contexts, game, scheme):
-    """Home, wizard, join, phone, table, host, rules and history pages of each game, in
-    the light and the dark scheme: a heading and no serious or critical finding."""
-    table = Table(server, contexts, game)
-    for page in table.pages:
+def both_schemes(page, what: str) -> list[str]:
+    """``check`` in the light scheme, then in the dark one, on the same page."""
+    found = []
+    for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
+        found += check(page, f"{what}, {scheme}")
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_kind_of_page_of_every_game_passes_axe(server, contexts, game):
+    """The wizard, join, phone, table, host and rules pages of each game, in the light and
+    the dark scheme: a heading and no serious or critical finding (the pages every game
+    shares are checked once, above)."""
+    table = Table(server, contexts, game)
     phone = table.phones[table.until_a_player_is_due()]
     wait_for_move(table.pages, len(table.events()))
-    found = check(phone, f"{game} phone") + check(table.host, f"{game} table")
+    found = both_schemes(phone, f"{game} phone") + both_schemes(table.host, f"{game} table")
     desk = table.host.context.new_page()
-    desk.emulate_media(color_scheme=scheme)
-    for path, what in (("", "home"), (f"new/{game}", "wizard"), (f"rules/{game}", "rules"),
-                       ("history", "history"), (f"t/{table.table_id}/host", "host")):
+    for path, what in ((f"new/{game}", "wizard"), (f"rules/{game}", "rules"), (f"t/{table.table_id}/host", "host")):
         desk.goto(server.url + path)
-        found += check(desk, f"{game} {what}")
+        found += both_schemes(desk, f"{game} {what}")
     joining = contexts("phone").new_page()  # a phone without a seat yet
-    joining.emulate_media(color_scheme=scheme)
     joining.goto(join_url_of(table.host))
-    found += check(joining, f"{game} join")
+    found += both_schemes(joining, f"{game} join")
     assert found == [], "\n".join(found)
 
 

@@ -223,6 +223,7 @@ def test_the_final_screen_on_the_table_and_every_phone(server, contexts, game):
         chart = final.locator("svg.chart.lines")
         expect(chart).to_be_visible()
         expect(chart.locator("polyline")).to_have_count(len(table.names))
+        expect(chart.locator("title").first).to_have_text("Scores over the game")
     for phone in table.phones.values():
         expect(phone.locator("#main h1.turn-banner")).to_have_text("Game over")
         assert phone.locator("#main section.final").bounding_box()["width"] <= 390

@@ -15,6 +15,7 @@ refusal is a tampered form sent from the phone's page, as a stale page might sen
 
 import random
 import re
+from contextlib import nullcontext
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
@@ -49,7 +50,7 @@ from tests.web.palazzo_setup import pz_form
 from . import test_manhattan_game_night as mh
 from . import test_new_york_game_night as ny
 from . import test_palazzo_game_night as pz
-from .ui import create_table, join, perform, seq_of, wait_for_move
+from .ui import away, create_table, join, perform, seq_of, wait_for_move
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "companion" / "translations"
 LANGUAGES = ("en", "it", "de")
@@ -120,7 +121,7 @@ class Table:
 
     def __init__(self, server, table_id, host, phones):
         self.store, self.table_id, self.host, self.phones = Store(str(server.db)), table_id, host, phones
-        self.config = self.store.table(table_id).config
+        self.base, self.config = server.url, self.store.table(table_id).config
         self.ui = fifth_avenue_ui
         self.rng = random.Random(13)
 
@@ -129,10 +130,12 @@ class Table:
         return {"en": self.host, **{lang: page for lang, (seat, page) in self.phones.items()}}
 
     def state(self):
+        """The state after the stored events, and how many there are (folded on from the last call)."""
         events = self.store.events(self.table_id)
-        state = engine.setup(self.config)
-        for event in events:
+        state, count = getattr(self, "_folded", None) or (engine.setup(self.config), 0)
+        for event in events[count:]:
             state = engine.apply(state, event.seat, event.action)
+        self._folded = (state, len(events))
         return state, len(events)
 
     def page_of(self, seat):
@@ -157,17 +160,27 @@ class Table:
         path = "table-act" if seat == TABLE else "act"
         body = urlencode({"seq": seq, **form_fields(self.ui, action)}, doseq=True)  # repeated fields too
         answer = page.context.request.post(
-            f"{self.host.url.split('/t/')[0]}/t/{self.table_id}/{path}", data=body,
+            f"{self.base}t/{self.table_id}/{path}", data=body,
             headers={"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"})
         assert answer.ok, f"{seat} {action}: {answer.status} {answer.text()[:300]}"
 
-    def play_until(self, done) -> None:
-        """Post moves until ``done(state)`` holds; every page then shows the last one."""
+    def play_until(self, done, quietly: bool = False) -> None:
+        """Post moves until ``done(state)`` holds; every page then shows the last one. With
+        ``quietly`` the pages are away until that last move."""
         state, seq = self.state()
-        while not done(state):
-            seat = sorted(engine.to_act(state))[0]
-            self.post(seat, self.choose(state, seat), seq)
-            state, seq = self.state()
+        last = None
+        with away(self.pages.values()) if quietly else nullcontext():
+            while not done(state):
+                seat = sorted(engine.to_act(state))[0]
+                action = self.choose(state, seat)
+                if quietly and done(engine.apply(state, seat, action)):
+                    last = seat, action
+                    break
+                self.post(seat, action, seq)
+                state, seq = self.state()
+        if last:
+            self.post(*last, seq)
+            seq += 1
         wait_for_move(self.pages.values(), seq, MOVE_TIMEOUT)
 
 
@@ -210,7 +223,7 @@ def test_an_italian_phone_a_german_phone_and_an_english_table(server, contexts):
     expect(host.locator("section.scores")).not_to_contain_text("No points scored yet.")
     check_languages(game.pages)
 
-    game.play_until(engine.is_over)
+    game.play_until(engine.is_over, quietly=True)
     expect(host.locator(".turn-status h2")).to_have_text("The game is over.")
     expect(anna.locator("#main h1.turn-banner")).to_have_text("Partita finita")  # phones: the banner says it
     expect(bruno.locator("#main h1.turn-banner")).to_have_text("Spiel vorbei")
@@ -328,13 +341,23 @@ class Night:
             wait_for_move(self.pages.values(), seq + 1, MOVE_TIMEOUT)
         return tapped
 
-    def play_until(self, done) -> None:
-        """Post random legal moves until ``done(state)`` holds; every page then shows the last one."""
+    def play_until(self, done, quietly: bool = False) -> None:
+        """Post random legal moves until ``done(state)`` holds; every page then shows the
+        last one. With ``quietly`` the pages are away until that last move."""
         state, seq = self.state()
-        while not done(state):
-            seat = self.due(state)
-            self.post(seat, self.playout.random_action(state, seat, self.rng), seq)
-            state, seq = self.state()
+        last = None
+        with away(self.pages.values()) if quietly else nullcontext():
+            while not done(state):
+                seat = self.due(state)
+                action = self.playout.random_action(state, seat, self.rng)
+                if quietly and done(self.rules.engine.apply(state, seat, action)):
+                    last = seat, action
+                    break
+                self.post(seat, action, seq)
+                state, seq = self.state()
+        if last:
+            self.post(*last, seq)
+            seq += 1
         wait_for_move(self.pages.values(), seq, MOVE_TIMEOUT)
 
     def refusal(self) -> None:
@@ -497,7 +520,7 @@ def test_every_game_in_three_languages(server, contexts, key):
     night.play_until(scored_any(rules.engine))
     check_languages(night.pages)
 
-    night.play_until(rules.engine.is_over)
+    night.play_until(rules.engine.is_over, quietly=True)
     for lang, page in night.pages.items():
         expect(page.locator("#main")).to_contain_text(translated("The game is over.", lang))
     check_languages(night.pages)

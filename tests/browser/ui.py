@@ -2,6 +2,7 @@
 link, and an engine action performed by tapping the phone's own forms."""
 
 import re
+from contextlib import contextmanager
 
 from playwright.sync_api import Page, expect
 
@@ -50,6 +51,22 @@ def join(page: Page, join_url: str, name: str) -> None:
     page.get_by_role("button", name=name, exact=True).tap()
     expect(page).to_have_url(re.compile(r"/me$"))
     expect(page.locator("#main .status .me")).to_have_text(name)
+
+
+@contextmanager
+def away(pages):
+    """The pages on a blank page meanwhile (their sockets closed), then back where they were.
+    Getting a game to its end takes a few hundred moves: with its pages away none of them
+    is pushed and drawn, and the test spends its time on what it checks. A page that comes
+    back gets its whole picture when its socket opens."""
+    where = [(page, page.url) for page in pages]
+    for page, _url in where:
+        page.goto("about:blank")
+    try:
+        yield
+    finally:
+        for page, url in where:
+            page.goto(url)
 
 
 def seq_of(page: Page) -> int:
