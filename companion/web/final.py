@@ -24,8 +24,10 @@ def summary(live: Live, scores: dict, view: dict) -> dict:
     kinds, by_seat = by_kind(live, scores)
     ranking, rank = [], 0
     for i, p in enumerate(order):
-        seat = p["seat"]
-        if i == 0 or seat not in winners and totals.get(seat, 0) != totals.get(order[i - 1]["seat"], 0):
+        seat, before = p["seat"], order[i - 1]["seat"] if i else None
+        # winners share the first place; below them equal totals share a place, but a
+        # player a tie-break put below a winner is not placed with the winners
+        if i == 0 or seat not in winners and (before in winners or totals.get(seat, 0) != totals.get(before, 0)):
             rank = i + 1
         ranking.append({"seat": seat, "name": p["name"], "rank": rank, "total": totals.get(seat, 0),
                         "winner": seat in winners, "by_kind": by_seat.get(seat, {})})

@@ -414,11 +414,19 @@ def _the_end(night):
     scores = ny.scores(state)
     host = night.host
     expect(host.locator(".ny-status h2").first).to_have_text("The game is over.")
-    ranking = host.locator(".ny-rank tbody tr")
+    final = host.locator("#main section.final")  # the ranking and the chart: the shared final screen's
+    ranking = final.locator(".ranking li")
     expect(ranking).to_have_count(3)
     best = max(scores["totals"].values())
-    expect(ranking.first.locator("td strong")).to_have_text(str(best))
-    expect(host.locator("svg.ny-chart polyline")).to_have_count(3)
+    expect(ranking.first.locator(".total")).to_have_text(f"{best} points")
+    expect(ranking.first.locator(".badge")).to_have_text("winner")
+    expect(final.locator("svg.chart.lines polyline")).to_have_count(3)
+    expect(host.locator("svg.ny-chart")).to_have_count(0)
+    own = host.locator(".ny-status table.ny-scorings")  # what the final screen does not split: each scoring
+    expect(own.locator("caption")).to_have_text("Each scoring: buildings + streets")
+    expect(own.locator("tbody tr")).to_have_count(3)
+    cards = list(dict.fromkeys(e["title"]["args"]["card"] for e in scores["events"]))  # as they scored
+    expect(own.locator("thead th")).to_have_text(["Player", *cards])
     for seat, phone in night.phones.items():
         expect(phone.locator("#main .status strong")).to_have_text("Game over")
         expect(phone.locator("section.scores h2")).to_contain_text(f"Your score sheet: {scores['totals'][seat]}")

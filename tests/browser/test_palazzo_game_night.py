@@ -326,7 +326,11 @@ def _the_end(night: Night) -> None:
     for page in night.pages:
         expect(page.locator(".pz-status h2.pz-over")).to_have_text("The game is over.")
         expect(page.locator(".pz-winners")).to_have_text("Anna wins.")
-        expect(page.locator(".pz-ranking tbody tr").first).to_contain_text("Anna")
+        first = page.locator("#main section.final .ranking li").first  # the shared final screen's ranking
+        expect(first).to_contain_text("Anna")
+        expect(first.locator(".badge")).to_have_text("winner")
+        expect(page.locator(".pz-ranking")).to_have_count(0)
+        expect(page.locator(".pz-end-palaces tbody tr")).to_have_count(3)  # each player's palaces
     anna = night.phones["p1"]
     event = anna.locator("section.scores details.score-event").first
     event.locator("summary").tap()

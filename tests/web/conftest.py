@@ -90,3 +90,23 @@ def post_action(device, table_id: str, seq: int, action: dict, ui=None, htmx: bo
 def events(app, table_id: str) -> list:
     """The table's committed events, as the store holds them."""
     return app.extensions["companion"]["tables"].store.events(table_id)
+
+
+def final_screen(html: str) -> dict:
+    """The shared final screen of a page, read back: ``ranking`` best first as
+    ``(place, name, winner, total)``, ``totals`` (name -> the total in the table by kind of
+    scoring), its ``kinds`` (column heads after the total) and the chart's ``lines``."""
+    found = re.search(r'<section class="final".*?</section>', html, re.S)
+    assert found, "the page has no final screen"
+    final = found[0]
+    ranking = [(int(place), name, bool(badge), int(total)) for place, name, badge, total in re.findall(
+        r'<span class="rank">(\d+)\.</span>\s*<span class="name">(.*?)</span>( <span class="badge">winner</span>)?'
+        r'.*?<span class="total">(-?\d+) points?</span>', final, re.S)]
+    table = re.search(r'<table class="by-kind">.*?</table>', final, re.S)[0]
+    heads = re.findall(r'<th scope="col">(.*?)</th>', table)
+    totals = {name: int(total) for name, total in
+              re.findall(r'<tr><th scope="row">(.*?)</th><td class="total">(-?\d+)</td>', table)}
+    chart = re.search(r'<svg [^>]*class="chart lines".*?</svg>', final, re.S)
+    return {"ranking": ranking, "totals": totals, "kinds": heads[2:],
+            "lines": chart[0].count("<polyline") if chart else 0,
+            "chart_title": re.search(r"<title[^>]*>(.*?)</title>", chart[0])[1] if chart else None}

@@ -9,7 +9,7 @@ import pytest
 
 from companion.engines.manhattan.board import CARD_LOTS
 from companion.web.games import manhattan as ui
-from tests.web.conftest import events, join, post_action, seq_of
+from tests.web.conftest import events, final_screen, join, post_action, seq_of
 from tests.web.manhattan import act, create_mh, live, pick_all
 
 
@@ -308,28 +308,43 @@ def test_each_rounds_scoring_is_explained_line_by_line(app, client):
     assert f"Your score: {result['totals']['p1']}" in phone and result["totals"]["p1"] == 2 + 4
 
 
-def test_the_end_ranks_players_with_points_by_kind_and_a_chart(app, client):
+@pytest.mark.parametrize("names", [("Anna", "Bruno"), ("Anna", "Bruno", "Carla")], ids=["2p", "3p"])
+def test_the_end_is_the_shared_final_screen_and_two_colours_are_split(app, client, names):
+    """The ranking, each player's points by kind of scoring and the chart are the shared
+    final screen's; the game's own end adds each colour's points only when a player builds
+    with two colours (two players)."""
     import random
 
     from companion.engines.manhattan import playout
 
-    table_id = create_mh(client, names=("Anna", "Bruno"), sides=("S", "N"))
+    table_id = create_mh(client, names=names)
     table, rng = live(app, table_id), random.Random(4)
     while not table.engine.is_over(table.state):
         seat = rng.choice(sorted(table.engine.to_act(table.state)))
         act(app, table_id, seat, playout.random_action(table.state, seat, rng))
-    html = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert "The game is over." in html and "Final ranking" in html
-    kinds = re.search(r'<table class="mh-kinds">.*?</table>', html, re.S)[0]
-    assert kinds.count("<tr data-colour=") == 4
     result = table.engine.scores(table.state)
-    for colour, total in result["colour_totals"].items():
-        row = re.search(rf'<tr data-colour="{colour}">(.*?)</tr>', kinds, re.S)[1]
-        cells = [int(n) for n in re.findall(r"<td>(?:<strong>)?(\d+)", row)]
-        assert sum(cells[:3]) == cells[3] == total
-    assert '<figure class="chart">' in html and "Scores after each round" in html
+    by_name = {p["name"]: p["seat"] for p in table.row.config["players"]}
+    html = client.get(f"/t/{table_id}").get_data(as_text=True)
     phone = page(join(app, table_id, "p2"), table_id)
-    assert "Final ranking" in phone and "Final result" in phone and '<figure class="chart">' in phone
+    for shown in (html, phone):
+        assert "The game is over." in shown
+        assert "Final ranking" not in shown and "Scores after each round" not in shown and "mh-end" not in shown
+        final = final_screen(shown)
+        assert [total for *_rest, total in final["ranking"]] == sorted(result["totals"].values(), reverse=True)
+        assert {by_name[name] for _place, name, winner, _total in final["ranking"] if winner} == set(result["winners"])
+        assert {by_name[name]: total for name, total in final["totals"].items()} == result["totals"]
+        assert final["kinds"] == ["tallest tower", "city majorities", "towers owned"]
+        assert final["lines"] == len(names) and final["chart_title"] == "Scores over the game"
+        assert shown.count('class="mh-kinds"') == (len(names) == 2)
+    if len(names) == 2:
+        kinds = re.search(r'<table class="mh-kinds">.*?</table>', html, re.S)[0]
+        assert "Points by colour" in kinds and kinds.count("<tr data-colour=") == 4
+        for colour, total in result["colour_totals"].items():
+            row = re.search(rf'<tr data-colour="{colour}">(.*?)</tr>', kinds, re.S)[1]
+            cells = [int(n) for n in re.findall(r"<td>(?:<strong>)?(\d+)", row)]
+            by_rule = [sum(e["by_colour"].get(colour, 0) for e in result["events"] if e["rule"] == rule)
+                       for rule in ("MH-SC-1", "MH-SC-2", "MH-SC-3")]
+            assert cells == by_rule + [total] and sum(by_rule) == total
 
 
 def test_the_table_has_nothing_for_the_host_to_draw(app, client, table):

@@ -14,7 +14,7 @@ from companion.engines.new_york import playout
 from companion.web.games import form_fields
 from companion.web.games import new_york as ui
 from tests.engines.new_york.helpers import draw, letters
-from tests.web.conftest import events, join, post_action, seq_of
+from tests.web.conftest import events, final_screen, join, post_action, seq_of
 from tests.web.new_york import ny_form
 
 PARK = {"type": "park", "price": 8, "streets": "N"}
@@ -253,16 +253,33 @@ def test_the_end_shows_the_leftovers_the_ranking_and_the_winner(app, client):
         tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
     screen = client.get(f"/t/{table_id}").get_data(as_text=True)
     scores = live.engine.scores(live.state)
-    assert "The game is over." in screen and "Final ranking" in screen
-    rank = screen.split('class="ny-rank"')[1].split("</table>")[0]
-    assert re.findall(r"<th scope=\"col\">([ABC])</th>", rank) == ["A", "B", "C"]
-    totals = [int(t) for t in re.findall(r"<td><strong>(\d+)</strong></td>", rank)]
-    assert totals == sorted(scores["totals"].values(), reverse=True)
-    assert "Scores over the game" in screen and screen.count('class="ny-line') == 3
+    names = {p["seat"]: p["name"] for p in live.row.config["players"]}
+    phones = [join(app, table_id, seat).get(f"/t/{table_id}/me") for seat in live.seats]
+    assert all(phone.status_code == 200 for phone in phones)
+    for page in [screen] + [phone.get_data(as_text=True) for phone in phones]:
+        assert "The game is over." in page
+        assert "Final ranking" not in page and 'class="ny-chart"' not in page and 'class="ny-rank"' not in page
+        # the ranking, the totals and the chart over the game: the shared final screen
+        final = final_screen(page)
+        assert [total for *_rest, total in final["ranking"]] == sorted(scores["totals"].values(), reverse=True)
+        assert {name for _place, name, winner, _total in final["ranking"] if winner} == {
+            names[w] for w in scores["winners"]}
+        assert final["totals"] == {names[s]: t for s, t in scores["totals"].items()}
+        assert final["kinds"] == ["buildings", "streets"] and final["lines"] == 3
+        # the game's own part: each scoring card's buildings + streets, which add up to the totals
+        own = re.search(r'<table class="ny-scorings">.*?</table>', page, re.S)[0]
+        assert "Each scoring: buildings + streets" in own
+        cards = list(dict.fromkeys(e["title"]["args"]["card"] for e in scores["events"]))  # as they scored
+        assert cards and re.findall(r'<th scope="col">([ABC])</th>', own) == cards
+        for seat, name in names.items():
+            row = re.search(rf'<tr data-seat="{seat}"><th scope="row">{name}</th>(.*?)</tr>', own, re.S)[1]
+            cells = [tuple(map(int, cell)) for cell in re.findall(r"<td>(\d+) \+ (\d+)</td>", row)]
+            expected = [tuple(sum(e["points"].get(seat, 0) for e in scores["events"]
+                                  if e["title"]["args"]["card"] == card and e["rule"] == rule)
+                              for rule in ("NY-SC-2", "NY-SC-3")) for card in cards]
+            assert cells == expected and sum(map(sum, cells)) == scores["totals"][seat]
     if live.state["leftovers"]:
         assert "Leftover market tiles" in screen and "NY-E-2" in screen
-    for seat in live.seats:
-        assert join(app, table_id, seat).get(f"/t/{table_id}/me").status_code == 200
 
 
 FIELDS = ["card", "pay", "exact", "space", "tile", "square", "tile_type", "tile_price", "tile_streets",

@@ -9,7 +9,7 @@ import pytest
 from companion.engines.palazzo import playout
 from companion.web.games import form_fields
 from companion.web.games import palazzo as ui
-from tests.web.conftest import join
+from tests.web.conftest import final_screen, join
 from tests.web.palazzo_setup import pz_form
 from tests.web.test_palazzo_forms import normal
 
@@ -60,10 +60,19 @@ def test_a_whole_palazzo_game_through_the_forms(app, client, options):
     else:
         pytest.fail("the game did not end")
     screen = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert "The game is over." in screen and 'class="pz-ranking"' in screen
+    assert "The game is over." in screen and 'class="pz-end-palaces"' in screen
     names = {p["seat"]: p["name"] for p in live.row.config["players"]}
-    winners = live.engine.scores(live.state)["winners"]
+    scores = live.engine.scores(live.state)
+    winners = scores["winners"]
     said = screen.split('class="pz-winners"')[1].split("</p>")[0]
     assert all(names[w] in said for w in winners)
-    for phone in phones.values():
-        assert "The game is over." in phone.get(f"/t/{table_id}/me").get_data(as_text=True)
+    for page in [screen] + [phone.get(f"/t/{table_id}/me").get_data(as_text=True) for phone in phones.values()]:
+        assert "The game is over." in page
+        final = final_screen(page)  # the ranking, totals and chart: the shared final screen's
+        assert {name for _place, name, winner, _total in final["ranking"] if winner} == {names[w] for w in winners}
+        assert [name for _place, name, _winner, _total in final["ranking"][:len(winners)]] == [
+            names[p["seat"]] for p in live.row.config["players"] if p["seat"] in winners]
+        assert final["totals"] == {names[s]: t for s, t in scores["totals"].items()}
+        assert [total for *_rest, total in final["ranking"][len(winners):]] == sorted(
+            (t for s, t in scores["totals"].items() if s not in winners), reverse=True)
+        assert final["lines"] == len(names)

@@ -10,13 +10,15 @@ from flask import render_template
 
 from companion.engines import palazzo as pz
 from companion.engines.palazzo import playout
+from companion.engines.palazzo import scoring as pz_scoring
 from companion.tables import Live
 from companion.web import render
 from companion.web.games import palazzo as ui
-from tests.web.conftest import events, join, post_action, seq_of
+from tests.web.conftest import events, final_screen, join, post_action, seq_of
 from tests.web.palazzo_setup import create_palazzo
 
 SEATS = ("p1", "p2", "p3")
+NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 
 
 class Table:
@@ -45,6 +47,20 @@ class Table:
 
     def screen(self) -> str:
         return self.host.get(f"/t/{self.id}").get_data(as_text=True)
+
+
+def end_palaces(html: str) -> dict[str, list[int]]:
+    """The end's table of each player's palaces: name -> the palaces' values."""
+    table = re.search(r'<table class="pz-end-palaces">.*?</table>', html, re.S)[0]
+    assert "<td>" in table and "Place" not in table and "Points" not in table
+    return {name: [] if values == "—" else [int(v) for v in values.split(" · ")] for name, values in
+            re.findall(r'<th scope="row">(.*?)</th>\s*<td>(.*?)</td>', table, re.S)}
+
+
+def palace_values(state) -> dict[str, list[int]]:
+    """What the engine counts for each player's palaces, by name."""
+    return {NAMES[seat]: [pz_scoring.palace_points(p)["points"] for p in palaces]
+            for seat, palaces in state["palaces"].items()}
 
 
 def refusal(response) -> str:
@@ -242,13 +258,23 @@ def test_the_end_ranks_the_players_and_breaks_a_tie_by_the_largest_payment(app, 
     table.play(("p2", knights), ("p2", {"type": "auction", "quarry": 1}), ("p3", {"type": "pass"}),
                ("p1", {"type": "pass"}), ("p2", {"type": "build", "tile": "b2w3", "to": "discard"}))
     table.play(("p3", {"type": "draw_tiles", "tiles": ["knight"]}))
+    scores, names = pz.scores(table.live.state), NAMES
+    assert scores["winners"] == ["p3"] and len(set(scores["totals"].values())) == 1
     for html in (table.screen(), table.phone("p1")):
         assert "The game is over." in html and "Cleo wins." in html
         tie = html.split('class="pz-tiebreak"')[1].split("</div>")[0]
         assert "Cleo: largest single payment 17 (certificate 2 + 1 group)" in tie
         assert "Ben: largest single payment 11 (C4, C5, certificate 2)" in tie
         assert 'href="/rules/palazzo#PZ-E-3"' in tie
-        assert re.search(r'<tr class="winner"><td>1</td><td>Cleo</td>', html)
+        # the ranking is the shared final screen's: all level, the tie-break puts Cleo first
+        # and the others share the second place, not the winner's
+        final = final_screen(html)
+        assert final["ranking"][0][:3] == (1, "Cleo", True)
+        assert sorted(r[:3] for r in final["ranking"][1:]) == [(2, "Anna", False), (2, "Ben", False)]
+        assert {names[s]: t for s, t in scores["totals"].items()} == final["totals"] == {
+            name: total for _place, name, _winner, total in final["ranking"]}
+        assert 'class="pz-ranking"' not in html
+        assert end_palaces(html) == palace_values(table.live.state)
 
 
 def test_with_counted_hands_a_tie_is_a_shared_win_and_says_why(app, client):
@@ -262,8 +288,14 @@ def test_with_counted_hands_a_tie_is_a_shared_win_and_says_why(app, client):
     html = table.screen()
     assert "Shared win: Ben, Cleo." in html
     assert "the win is shared until the tied players compare their cards at the table" in html
-    assert re.search(r"<td>3</td><td>Anna</td>\s*<td>-5</td>", html)
-    assert re.search(r'<tr class="winner"><td>1</td><td>Ben</td>.*<tr class="winner"><td>1</td><td>Cleo</td>', html, re.S)
+    scores = pz.scores(table.live.state)
+    assert scores["winners"] == ["p2", "p3"]
+    final = final_screen(html)
+    assert [(place, name, winner) for place, name, winner, _total in final["ranking"]] == [
+        (1, "Ben", True), (1, "Cleo", True), (3, "Anna", False)]
+    assert final["totals"] == {NAMES[s]: t for s, t in scores["totals"].items()}
+    assert end_palaces(html) == palace_values(table.live.state)
+    assert end_palaces(html)["Anna"] == [-5]  # one floor, one palace
 
 
 def test_a_phone_page_never_changes_with_another_seats_secrets(app, client):

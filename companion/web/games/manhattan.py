@@ -15,7 +15,6 @@ from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
 from ...names import BadName, player_names
 from . import Form, FormError
-from ..charts import lines
 
 COLOURS = list(pieces.COLOURS)
 HEIGHTS = list(pieces.HEIGHTS)
@@ -279,7 +278,7 @@ PARTS = {"MH-SC-1": "tallest", "MH-SC-2": "majorities", "MH-SC-3": "towers"}
 
 
 def by_kind(view: dict, scores: dict) -> list[dict]:
-    """Each colour's points by kind of scoring, best total first (the end's ranking)."""
+    """Each colour's points by kind of scoring, best total first (the end, two players)."""
     rows = {c: {"colour": c, "tallest": 0, "majorities": 0, "towers": 0,
                 "total": view["colours"][c]["score"]} for c in view["colours"]}
     for event in scores["events"]:
@@ -293,22 +292,6 @@ def by_kind(view: dict, scores: dict) -> list[dict]:
 def last_round(scores: dict) -> list[dict]:
     """The events of the latest scored round (three: MH-SC-1, 2, 3)."""
     return scores["events"][-3:]
-
-
-def chart(view: dict, scores: dict, title: str, x_label: str, y_label: str):
-    """Each colour's running total after every round, as a line chart."""
-    who = owners(view)
-    running = {c: [(0, 0)] for c in view["colours"]}
-    events = scores["events"]
-    for n in range(len(events) // 3):
-        for c in running:
-            total = running[c][-1][1] + sum(e["by_colour"].get(c, 0) for e in events[3 * n:3 * n + 3])
-            running[c].append((n + 1, total))
-    tag = tags(view)
-    series = [{"label": f"{who[c]['name']} ({tag[c]})", "points": points, "colour": INK[c]}
-              for c, points in running.items()]
-    ticks = [(n, str(n)) for n in range(view["rounds"] + 1)]
-    return lines(title, series, x_label, y_label, x_ticks=ticks)
 
 
 # the set-up wizard ------------------------------------------------------------------

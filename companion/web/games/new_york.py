@@ -376,9 +376,9 @@ PARTS = {"NY-SC-2": "buildings", "NY-SC-3": "streets"}  # the two halves of a sc
 SCORE_KINDS = {"NY-SC-2": N_("buildings"), "NY-SC-3": N_("streets")}
 
 
-def ranking(view: dict, scores: dict) -> dict:
-    """The end of the game: players by total, their points per scoring (A, B, C) split
-    into buildings and streets, and each one's running total after each scoring."""
+def per_scoring(view: dict, scores: dict) -> dict:
+    """The end of the game: each player's points per scoring card (A, B, C, in the order
+    they scored), split into buildings and streets; players in seat order."""
     cards = []
     for event in scores["events"]:
         card = event["title"]["args"]["card"]
@@ -389,15 +389,8 @@ def ranking(view: dict, scores: dict) -> dict:
         per = {card: {"buildings": 0, "streets": 0} for card in cards}
         for event in scores["events"]:
             per[event["title"]["args"]["card"]][PARTS[event["rule"]]] += event["points"].get(p["seat"], 0)
-        running, totals = 0, [0]
-        for card in cards:
-            running += per[card]["buildings"] + per[card]["streets"]
-            totals.append(running)
-        rows.append({"seat": p["seat"], "name": p["name"], "initials": p["initials"], "per": per,
-                     "total": scores["totals"].get(p["seat"], 0), "totals": totals,
-                     "winner": p["seat"] in scores["winners"]})
-    rows.sort(key=lambda r: -r["total"])
-    return {"cards": cards, "rows": rows, "top": max([r["total"] for r in rows] + [1])}
+        rows.append({"seat": p["seat"], "name": p["name"], "per": per})
+    return {"cards": cards, "rows": rows}
 
 
 # the host's inputs: every card a draw could show, whatever the deck holds -----------------

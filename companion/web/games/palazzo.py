@@ -202,18 +202,6 @@ def card_counts(cards: list[str]) -> dict[str, int]:
     return dict(Counter(cards))
 
 
-def ranking(players: list[dict], winners: list[str]) -> list[dict]:
-    """Players best first (winners first: a tie-break may lift one above equal totals),
-    each with its place; equal players share a place."""
-    order = sorted(players, key=lambda p: (p["seat"] not in winners, -p["score"]))
-    ranked = []
-    for i, p in enumerate(order):
-        last = ranked[-1] if ranked else None
-        same = last and last["score"] == p["score"] and (last["seat"] in winners) == (p["seat"] in winners)
-        ranked.append(p | {"place": last["place"] if same else i + 1})
-    return ranked
-
-
 # what the phone's forms need -----------------------------------------------------------
 
 def tile_options(offer: dict) -> list[dict]:
