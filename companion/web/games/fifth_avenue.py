@@ -71,10 +71,27 @@ def layout(view: dict) -> dict:
             quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": y, "lots": lots})
     places = {q["id"]: (q["x"], q["y"]) for q in quarters}
     places |= {board.CITY_HALL: (72, HEIGHT / 2), board.CENTRAL_PARK: (932, HEIGHT / 2)}
-    owners = {p["seat"]: p for p in view["players"]}
     return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
             "ring": RING, "lot": LOT, "outer": OUTER, "letters": SHOP_LETTERS, "marks": LOT_MARKS,
-            "owners": owners}
+            "faces": faces(view)}
+
+
+def faces(view: dict) -> dict:
+    """How a piece shows its owner, by seat: a drawing of a quarter is made again only when
+    these or its lots change, not when a score does."""
+    return {p["seat"]: {k: p.get(k) for k in ("name", "colour", "initials", "dummy")} for p in view["players"]}
+
+
+def pick_rings(view: dict, pick, why: dict | None) -> list[dict]:
+    """Each quarter for the phone's lot picker: its view, its lots offered (of ``pick``)
+    and why the others are not (of ``why``)."""
+    why = why or {}
+    rings = []
+    for q, data in view["quarters"].items():
+        prefix = f"{q}:"
+        rings.append({"q": q, "data": data, "offered": sorted(s for s in pick if s.startswith(prefix)),
+                      "why": {s: r for s, r in why.items() if s.startswith(prefix)}})
+    return rings
 
 
 def why_not(state: dict, seat: str, entry: dict) -> dict[str, dict]:
