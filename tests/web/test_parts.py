@@ -16,13 +16,16 @@ from tests.web.palazzo_setup import pz_form
 
 
 def fresh(app, live, viewer, page, host):
-    """The picture with an empty part cache: everything rendered now."""
-    kept = app.extensions["companion"]["parts"]
-    app.extensions["companion"]["parts"] = parts.Parts()
+    """The picture with an empty part cache, no drawing kept (``memo``) and the table's
+    facts worked out again: everything rendered now."""
+    kept, drawn = app.extensions["companion"]["parts"], render._drawn
+    app.extensions["companion"]["parts"], render._drawn = parts.Parts(), {}
     try:
-        return render.main_html(live, viewer, page, host=host)
+        state, seq, version, row = live.snapshot()
+        now = render.Facts(live, state, seq, version, row)
+        return render.picture(live, viewer, page, host=host, now=now).html()
     finally:
-        app.extensions["companion"]["parts"] = kept
+        app.extensions["companion"]["parts"], render._drawn = kept, drawn
 
 
 NAMES = ("Anna", "Ben", "Cleo")
