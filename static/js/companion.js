@@ -23,10 +23,11 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
 });
 
-// A refused move: its reason stands beside the form that sent it; bring it into view.
+// A refused move: its reason stands beside the form that sent it; bring it into view
+// (the first one shown: a game's forms hold hidden boxes of that class for their own notes).
 document.addEventListener("htmx:afterSettle", function (e) {
   if (!e.detail.xhr || e.detail.xhr.status < 400) return;
-  var refusal = document.querySelector("#main .message.refused");
+  var refusal = document.querySelector("#main .message.refused:not([hidden])");
   if (refusal) refusal.scrollIntoView({ block: "nearest" });
 });
 

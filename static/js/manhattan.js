@@ -135,7 +135,7 @@
       kept = null;
     }
     settle(main);
-    var refused = main.querySelector(".message.refused");
+    var refused = main.querySelector(".message.refused:not([hidden])");
     if (refused) refused.scrollIntoView({ block: "nearest" });
   }
   function settle(root) {

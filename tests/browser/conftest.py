@@ -94,17 +94,53 @@ class Server:
 def compiled_templates(tmp_path_factory):
     """One folder of compiled templates for every server of the session: each server
     starts with a new database, and would compile every template again beside it."""
-    return tmp_path_factory.mktemp("template-cache")
+    folder = tmp_path_factory.mktemp("template-cache")
+    TEST_ENV["COMPANION_TEMPLATE_CACHE"] = str(folder)
+    return folder
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "own_server: the test stops or restarts its server, or reads or "
+                                       "writes its whole database: it gets a server of its own")
+
+
+def _started(workdir: Path) -> Server:
+    running = Server(workdir)
+    running.start()
+    return running
+
+
+def _clean_log(running: Server, since: int = 0) -> None:
+    logged = running.log.read_bytes()[since:]
+    assert b"Traceback" not in logged, f"the server logged an error, see {running.log}"
+
+
+@pytest.fixture(scope="session")
+def shared_server(tmp_path_factory, compiled_templates):
+    """One server for the tests that only create tables of their own and use them: a
+    server's start and stop cost more than many a test."""
+    running = _started(tmp_path_factory.mktemp("shared-server"))
+    yield running
+    running.stop()
 
 
 @pytest.fixture
-def server(tmp_path, compiled_templates, monkeypatch):
-    monkeypatch.setitem(TEST_ENV, "COMPANION_TEMPLATE_CACHE", str(compiled_templates))
-    running = Server(tmp_path)
-    running.start()
+def server(request, tmp_path, compiled_templates):
+    """The shared server, or one of the test's own (``@pytest.mark.own_server``); either
+    way the test fails if the server logged an error while it ran."""
+    if request.node.get_closest_marker("own_server"):
+        running = _started(tmp_path)
+        yield running
+        running.stop()
+        _clean_log(running)
+        return
+    running = request.getfixturevalue("shared_server")
+    if running.process.poll() is not None:  # the test that stopped it has failed; the rest go on
+        running.start()
+    since = running.log.stat().st_size
     yield running
-    running.stop()
-    assert "Traceback" not in running.log.read_text(), f"the server logged an error, see {running.log}"
+    assert running.process.poll() is None, "the shared server exited (a test that stops it needs own_server)"
+    _clean_log(running, since)
 
 
 @pytest.fixture(scope="session")

@@ -4,10 +4,13 @@ address and port (item 16): a browser that opens one gets the host controls."""
 import re
 import subprocess
 
+import pytest
 from playwright.sync_api import expect
 
 from .conftest import COMPANION, ROOT
 from .ui import post_table
+
+pytestmark = pytest.mark.own_server  # it lists every table of the server's database
 
 
 def test_the_printed_host_link_opens_host_controls(server, contexts):

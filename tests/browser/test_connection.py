@@ -1,9 +1,12 @@
 """Never alone: while a move is in flight its buttons are disabled; a move that cannot
 be sent, or a live socket that is down, shows a banner until it is back (item 7)."""
 
+import pytest
 from playwright.sync_api import expect
 
 from .night import fast_forward, seated
+
+pytestmark = pytest.mark.own_server  # the server stops and starts again
 
 RECONNECT_TIMEOUT = 30_000  # ms: sockets retry with a growing random back-off
 

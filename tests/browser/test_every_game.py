@@ -133,6 +133,7 @@ def test_a_phone_whose_seat_was_handed_over_is_told(server, contexts, game):
     expect(phone.get_by_role("button", name=re.compile("^" + re.escape(table.names[seat])))).to_be_visible()
 
 
+@pytest.mark.own_server  # the server stops and starts again
 @every_game
 def test_the_connection_banner_and_buttons_that_wait(server, contexts, game):
     table = Table(server, contexts, game)

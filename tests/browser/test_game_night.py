@@ -10,6 +10,7 @@ acting phone's forms, and every other page must show it without a reload.
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from .game import Game
@@ -19,6 +20,7 @@ NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 RECONNECT_TIMEOUT = 30_000  # ms: sockets retry with a growing random back-off
 
 
+@pytest.mark.own_server  # the server restarts mid-game
 def test_game_night(server, contexts):
     host = contexts("desktop").new_page()
     table_id = create_table(host, server.url, auctions="sealed")

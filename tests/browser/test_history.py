@@ -4,9 +4,12 @@ the buttons, the keyboard and the slider, and merging two spellings as host."""
 
 import re
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.history.helpers import Night, final_scores
+
+pytestmark = pytest.mark.own_server  # games are written into the server's database
 
 
 def played(server):

@@ -10,6 +10,7 @@ reload. What the table should look like is worked out with the engine."""
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from companion.engines import manhattan as engine
@@ -111,6 +112,7 @@ def create_table(host: Page, base_url: str) -> str:
     return host.url.rsplit("/", 1)[1]
 
 
+@pytest.mark.own_server  # the server restarts mid-game
 def test_three_sides_play_a_whole_round(server, contexts):
     host = contexts("desktop").new_page()
     table_id = create_table(host, server.url)

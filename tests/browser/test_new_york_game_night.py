@@ -14,6 +14,7 @@ import random
 import re
 from urllib.parse import urlencode
 
+import pytest
 from playwright.sync_api import expect
 
 from companion.engines import TABLE
@@ -196,6 +197,7 @@ def open_night(server, contexts, form: dict, names: dict, draw_tiles=False) -> N
 
 # the three-player night ---------------------------------------------------------------
 
+@pytest.mark.own_server  # the server restarts mid-game
 def test_new_york_night_for_three(server, contexts):
     night = open_night(server, contexts, ny_form(CONFIG, start=""), NAMES)
     expect(night.host.locator(".ny-city")).to_have_count(3)

@@ -10,6 +10,7 @@ every other page must show it without a reload.
 
 import re
 
+import pytest
 from playwright.sync_api import Page, expect
 
 from tests.web.palazzo_setup import pz_form
@@ -181,6 +182,7 @@ def seat_phones(contexts, host: Page) -> dict:
 
 # the game nights -------------------------------------------------------------------------
 
+@pytest.mark.own_server  # the server restarts mid-game
 def test_palazzo_game_night(server, contexts):
     host = contexts("desktop").new_page()
     set_up(host, server.url)
