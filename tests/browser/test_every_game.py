@@ -1,13 +1,16 @@
 """The screens every game shares, checked for each of the four games (issue 15): whose
-turn (2), a refusal beside its form with the choices kept (1), a lost seat told (5), the
-connection banner and buttons that wait in flight (7), keep screen on (8), the final
-screen and the home page (11), the undo trace (12), versioned static files (17)."""
+turn, in the banner and the tab's title, and after a move (2), a refusal beside its form
+with the choices kept (1), a lost seat told, and a move sent from the old page answered
+so (5), the connection banner and buttons that wait in flight (7), keep screen on (8),
+the final screen and the home page (11), the undo trace until the next move, kept in the
+log (12), versioned static files (17)."""
 
 import re
 
 import pytest
 from playwright.sync_api import expect
 
+from companion.engines import TABLE
 
 from .every_game import GAMES, Table
 from .ui import seq_of, wait_for_move
@@ -87,6 +90,10 @@ def stale(form) -> None:
         } }""")
 
 
+def players_due(table: Table, state: dict) -> set:
+    return {seat for seat in table.engine.to_act(state) if seat != TABLE}
+
+
 @every_game
 def test_whose_turn_heads_every_phone(server, contexts, game):
     table = Table(server, contexts, game)
@@ -96,10 +103,20 @@ def test_whose_turn_heads_every_phone(server, contexts, game):
         if seat == due:
             expect(banner).to_have_text("Your turn")
             expect(banner).to_be_in_viewport()
+            expect(phone.locator("#main")).not_to_contain_text("Waiting for " + table.names[due])
             expect(phone).to_have_title(re.compile(r"^\u25cf Your turn · "))
         else:
             expect(banner).to_have_text(re.compile(r"^Waiting for .*" + re.escape(table.names[due])))
-            expect(phone).not_to_have_title(re.compile("Your turn"))
+            expect(phone).not_to_have_title(re.compile("^\u25cf|Your turn"))
+    # Moves until another player alone is due: both phones change, without a reload.
+    table.play_until(lambda state: len(players_due(table, state) - {due}) == len(players_due(table, state)) == 1)
+    (now,) = players_due(table, table.state())
+    wait_for_move(table.pages, len(table.events()))
+    expect(table.phones[now].locator("#main h1.turn-banner")).to_have_text("Your turn")
+    expect(table.phones[now]).to_have_title(re.compile(r"^\u25cf Your turn · "))
+    expect(table.phones[due].locator("#main h1.turn-banner")).to_have_text(
+        re.compile(r"^Waiting for .*" + re.escape(table.names[now])))
+    expect(table.phones[due]).not_to_have_title(re.compile("^\u25cf|Your turn"))
 
 
 @every_game
@@ -131,6 +148,12 @@ def test_a_phone_whose_seat_was_handed_over_is_told(server, contexts, game):
     expect(phone.locator("#main form.act")).to_have_count(0)
     phone.get_by_role("link", name="Take a seat").tap()
     expect(phone.get_by_role("button", name=re.compile("^" + re.escape(table.names[seat])))).to_be_visible()
+    # A move sent from the old page anyway gets the same answer, not a dead end.
+    answer = phone.context.request.post(f"{server.url}t/{table.table_id}/act",
+                                        form={"seq": str(len(table.events())), "type": "pass"},
+                                        headers={"HX-Request": "true"})
+    assert answer.status == 403
+    assert "This phone no longer holds a seat" in answer.text() and "/j/" in answer.text()
 
 
 @pytest.mark.own_server  # the server stops and starts again
@@ -143,6 +166,7 @@ def test_the_connection_banner_and_buttons_that_wait(server, contexts, game):
     expect(banner).to_be_hidden()
     phone.context.set_offline(True)
     button.tap()
+    expect(banner).to_be_visible()
     expect(banner).to_contain_text("could not be sent")
     expect(button).to_be_enabled()
     phone.context.set_offline(False)
@@ -150,6 +174,7 @@ def test_the_connection_banner_and_buttons_that_wait(server, contexts, game):
     phone.route("**/act", lambda route: held.append(route))
     button.tap()
     expect(phone.locator("#main button:visible").first).to_be_disabled()
+    expect(phone.locator("#main button:visible:enabled")).to_have_count(0)  # every button waits
     assert len(held) == 1
     held[0].continue_()
     expect(phone.locator("#main form.act .message.refused[role=alert]").first).to_be_visible()
@@ -167,16 +192,21 @@ def test_keep_screen_on_and_versioned_files(server, contexts, game):
     table = Table(server, contexts, game)
     for page in (table.phones["p1"], table.host):
         switch = page.get_by_role("button", name="Keep screen on")
+        press = switch.click if page is table.host else switch.tap
         expect(switch).to_have_attribute("aria-pressed", "false")
-        switch.click()
+        press()
         expect(switch).to_have_attribute("aria-pressed", "true")
         page.wait_for_function("window.keepingAwake && window.keepingAwake()")
-        switch.click()
+        press()
         expect(switch).to_have_attribute("aria-pressed", "false")
+        page.wait_for_function("!window.keepingAwake()")
         statics = page.evaluate("""() => [...document.querySelectorAll('script[src], link[href]')]
             .map(e => e.getAttribute('src') || e.getAttribute('href')).filter(u => u.includes('/static/'))""")
         assert statics and all("?v=" in url for url in statics), statics
         assert page.locator('link[rel="icon"]').count() == 1 and page.locator('link[rel="manifest"]').count() == 1
+    # The licence travels with the vendored NoSleep.js.
+    licence = table.host.request.get(f"{server.url}static/vendor/nosleep.js-0.12.0/LICENSE")
+    assert licence.ok and "MIT" in licence.text()
 
 
 @every_game
@@ -201,6 +231,12 @@ def test_every_page_is_told_of_an_undo(server, contexts, game):
         expect(page.locator("#main .undo-notice")).to_contain_text(f"({kind})")
         page.locator("details.log").evaluate("d => d.open = true")
         expect(page.locator("#main .log li").first).to_have_text(said)
+    # The next move ends the notice; the log keeps the undo.
+    table.play_until(lambda state: len(table.events()) >= last.seq)
+    wait_for_move(table.pages, len(table.events()))
+    for page in table.pages:
+        expect(page.locator("#main .undo-notice")).to_have_count(0)
+        expect(page.locator("#main .log li.undo")).to_have_text(said)
 
 
 @every_game

@@ -43,15 +43,3 @@ def test_a_phone_that_wakes_up_catches_up_even_if_its_socket_died_silently(serve
     ben.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(ben.locator("#main")).to_have_attribute("data-seq", "1")
 
-
-def test_the_tab_title_shows_whose_turn_it_is(server, contexts):
-    join_url = join_url_of(post_table(contexts("desktop"), server.url))
-    anna, cleo = contexts("phone").new_page(), contexts("phone").new_page()
-    join(anna, join_url, "Anna")
-    join(cleo, join_url, "Cleo")
-    expect(anna).to_have_title(re.compile("^\u25cf "))
-    expect(cleo).to_have_title(re.compile("^[^\u25cf]"))
-    anna.locator('#main form.act-place_initial_building g.lot.pickable[data-spot="ts:grey"]').tap()
-    wait_for_move([anna, cleo], 1)
-    expect(anna).to_have_title(re.compile("^[^\u25cf]"))
-    expect(cleo).to_have_title(re.compile("^\u25cf "))  # counter-clockwise: Cleo places next
