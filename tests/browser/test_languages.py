@@ -116,6 +116,26 @@ def check_languages(pages: dict) -> None:
         assert not hits, f"the {lang} page shows: {hits}"
 
 
+def post_until(done, now, choose, apply, post, pages, quietly: bool) -> int:
+    """Post ``choose(state) -> (seat, action)`` moves until ``done(state)`` holds (``now()``
+    reads the table: state and move count); with ``quietly`` the pages are away until the
+    move that makes it hold. The move count after."""
+    state, seq = now()
+    last = None
+    with away(pages) if quietly else nullcontext():
+        while not done(state):
+            seat, action = choose(state)
+            if quietly and done(apply(state, seat, action)):
+                last = seat, action
+                break
+            post(seat, action, seq)
+            state, seq = now()
+    if last:
+        post(*last, seq)
+        seq += 1
+    return seq
+
+
 class Table:
     """The pages by language, the store, and moves made by tapping or by posting."""
 
@@ -167,20 +187,10 @@ class Table:
     def play_until(self, done, quietly: bool = False) -> None:
         """Post moves until ``done(state)`` holds; every page then shows the last one. With
         ``quietly`` the pages are away until that last move."""
-        state, seq = self.state()
-        last = None
-        with away(self.pages.values()) if quietly else nullcontext():
-            while not done(state):
-                seat = sorted(engine.to_act(state))[0]
-                action = self.choose(state, seat)
-                if quietly and done(engine.apply(state, seat, action)):
-                    last = seat, action
-                    break
-                self.post(seat, action, seq)
-                state, seq = self.state()
-        if last:
-            self.post(*last, seq)
-            seq += 1
+        def choose(state):
+            seat = sorted(engine.to_act(state))[0]
+            return seat, self.choose(state, seat)
+        seq = post_until(done, self.state, choose, engine.apply, self.post, self.pages.values(), quietly)
         wait_for_move(self.pages.values(), seq, MOVE_TIMEOUT)
 
 
@@ -344,20 +354,10 @@ class Night:
     def play_until(self, done, quietly: bool = False) -> None:
         """Post random legal moves until ``done(state)`` holds; every page then shows the
         last one. With ``quietly`` the pages are away until that last move."""
-        state, seq = self.state()
-        last = None
-        with away(self.pages.values()) if quietly else nullcontext():
-            while not done(state):
-                seat = self.due(state)
-                action = self.playout.random_action(state, seat, self.rng)
-                if quietly and done(self.rules.engine.apply(state, seat, action)):
-                    last = seat, action
-                    break
-                self.post(seat, action, seq)
-                state, seq = self.state()
-        if last:
-            self.post(*last, seq)
-            seq += 1
+        def choose(state):
+            seat = self.due(state)
+            return seat, self.playout.random_action(state, seat, self.rng)
+        seq = post_until(done, self.state, choose, self.rules.engine.apply, self.post, self.pages.values(), quietly)
         wait_for_move(self.pages.values(), seq, MOVE_TIMEOUT)
 
     def refusal(self) -> None:
