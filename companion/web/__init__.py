@@ -14,7 +14,8 @@ from ..private_files import prepare_database
 from ..store import Store
 from ..tables import Tables
 from . import context
-from .games import load_test_game
+from ..engines import available
+from .games import has_ui, load_test_game
 
 LANGUAGES = list(context.LANGUAGES)  # English first: the msgids themselves
 PACKAGE = Path(__file__).resolve().parents[1]
@@ -79,7 +80,16 @@ def create_app(config: dict | None = None) -> Flask:
     for module in (home, play, host, rules, history, wifi, language):
         app.register_blueprint(module.bp)
     sockets.init_app(app, pushes.Pushes(app, tables, hub))
+    _load_games(app)
     # Everything built so far lives as long as the process: keep it out of the
     # garbage collector's full scans, which would otherwise pause live pushes.
     gc.freeze()
     return app
+
+
+def _load_games(app: Flask) -> None:
+    """Import every game's engine and screen adapter now, at start, not in the first
+    request that needs one (after a restart, the first page of each game waited for it)."""
+    with app.app_context():
+        for game in available():
+            has_ui(game)

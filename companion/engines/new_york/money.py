@@ -8,7 +8,7 @@ of a draw (``legal(state, "table")``) lists them; no view does.
 """
 
 from collections import Counter
-from itertools import combinations
+from itertools import chain, combinations
 
 from .. import common
 from ..errors import IllegalAction
@@ -30,12 +30,9 @@ def total(cards) -> int:
 
 def deck(state) -> Counter:
     """Money cards still in the deck, by (bank, value)."""
-    out = Counter(all_cards(state["two_player"]))
-    out.subtract(counts(state["display"]))
-    out.subtract(counts(state["discard"]))
-    for hand in state["hands"].values():
-        out.subtract(counts(hand))
-    return +out
+    held = Counter(map(tuple, chain(state["display"], state["discard"], *state["hands"].values())))
+    n = copies(state["two_player"])
+    return Counter({key: n - held[key] for key in all_cards(False) if held[key] < n})
 
 
 def scoring_left(state) -> list[str]:
