@@ -25,6 +25,7 @@ from .store import Conflict, Event, Store, TableRow
 
 MAX_UNDO = 20
 LOG_LINES = 30  # the most log lines any page shows: older moves keep no line
+RECENT = 12 * 3600  # seconds: a table with a move this recent is folded back as a server starts
 _versions = itertools.count(1)  # every change of any table gets a new, larger number
 _move_keys = itertools.count(1)  # every move this process holds gets a number of its own
 
@@ -174,6 +175,18 @@ class Tables:
                     return None
                 live = self._live[table_id] = self._fold(row, self.store.events(table_id))
             return live
+
+    def recent(self, within: float = RECENT) -> list[str]:
+        """The tables with a move in the last ``within`` seconds, the latest first: those
+        whose pages come back first after a restart."""
+        now, ends = self.store.now(), self.store.log_ends()
+        latest = sorted(ends, key=lambda table_id: -ends[table_id][1])
+        return [table_id for table_id in latest if now - ends[table_id][1] <= within]
+
+    def loaded(self) -> set[str]:
+        """The tables held in memory (folded since this service started)."""
+        with self._guard:
+            return set(self._live)
 
     def engine(self, game: str) -> ModuleType:
         """The rules engine of a game (``KeyError`` for an unknown game)."""

@@ -47,6 +47,18 @@ def test_actions_commit_and_a_restart_resumes_exactly(tables, tmp_path):
     assert english(again.get(row.id).lines(None, 1)[0]["text"]) == "P1 added 3: the counter is at 4."
 
 
+def test_recent_tables_are_those_with_a_move_in_the_last_hours(tmp_path):
+    clock = [1_000_000.0]
+    tables = Tables(Store(str(tmp_path / "c.sqlite3"), clock=lambda: clock[0]), {"toy": toygame})
+    old, idle = start(tables), tables.create("toy", toy_config(2), "No move yet")
+    clock[0] += tables_module.RECENT - 60
+    latest = start(tables)
+    assert tables.recent() == [latest.id, old.id]
+    clock[0] += 120  # the old table's last move is now older than RECENT
+    assert tables.recent() == [latest.id]
+    assert idle.id not in tables.recent(within=10 * tables_module.RECENT)
+
+
 def test_the_log_keeps_texts_per_viewer(tables):
     row = tables.create("toy", toy_config(2), "x")
     tables.act(row.id, "p2", {"type": "secret", "n": 5}, 0)

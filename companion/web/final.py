@@ -12,6 +12,7 @@ from . import charts
 from .games import ui_for
 
 _charts: dict[tuple, tuple] = {}  # (table id, language) -> (moment, chart)
+_series: dict[str, tuple] = {}  # table id -> (moment, each seat's scores over the game)
 _lock = threading.Lock()
 
 
@@ -49,15 +50,36 @@ def by_kind(live: Live, scores: dict) -> tuple[list[dict], dict]:
 
 
 def chart(live: Live, players: list[dict]) -> Markup:
-    """Each player's score after every move, worked out again from the set-up."""
-    # one chart per table and language; a move taken back and made again has a new key
-    where, moment = (live.row.id, str(get_locale())), (live.seq, live.moves[-1].key if live.moves else 0)
+    """Each player's score after every move, as a chart in the reader's language."""
+    where, moment = (live.row.id, str(get_locale())), _moment(live)
     with _lock:
         kept = _charts.get(where)
     if kept and kept[0] == moment:
         return kept[1]
+    series = score_series(live)
+    lines = [{"label": p["name"], "colour": charts.colour(p.get("colour"), i), "points": series[p["seat"]]}
+             for i, p in enumerate(players)]
+    drawn = charts.lines(gettext("Scores over the game"), lines, gettext("move"), gettext("points"))
+    with _lock:
+        _charts[where] = (moment, drawn)
+    return drawn
+
+
+def _moment(live: Live) -> tuple:
+    # a move taken back and made again has a new key
+    return live.seq, live.moves[-1].key if live.moves else 0
+
+
+def score_series(live: Live) -> dict[str, list[tuple[int, int]]]:
+    """Seat -> ``(move, score)`` points of its score over the game, worked out again from
+    the set-up (once per table and move, whatever the languages of its pages)."""
+    moment = _moment(live)
+    with _lock:
+        kept = _series.get(live.row.id)
+    if kept and kept[0] == moment:
+        return kept[1]
     engine, state = live.engine, live.engine.setup(live.row.config)
-    series = {p["seat"]: [(0, 0)] for p in players}
+    series = {seat: [(0, 0)] for seat in live.seats}
     for event in live.moves:  # every move of the game, in order (seq, seat, action)
         state = engine.apply(state, event.seat, event.action)
         totals = engine.scores(state)["totals"]
@@ -67,10 +89,6 @@ def chart(live: Live, players: list[dict]) -> Markup:
                 points.append((event.seq, totals.get(seat, 0)))
     for points in series.values():
         points.append((live.seq, points[-1][1]))
-    lines = [{"label": p["name"], "colour": charts.colour(p.get("colour"), i), "points": series[p["seat"]]}
-             for i, p in enumerate(players)]
-    drawn = charts.lines(gettext("Scores over the game"), lines, gettext("move"), gettext("points"))
     with _lock:
-        _charts[where] = (moment, drawn)
-    return drawn
-
+        _series[live.row.id] = (moment, series)
+    return series

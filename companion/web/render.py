@@ -80,22 +80,26 @@ def init_app(app) -> None:
         env.loader = parts.RemembersMissing(env.loader)
     app.extensions["companion"]["parts"] = parts.Parts()
     if not app.testing:
-        ready_templates(app)
+        warm_up(app)
 
 
-def ready_templates(app) -> None:
-    """Compiled templates are kept beside the database (``TEMPLATE_CACHE``), so a restart
-    loads them instead of compiling them again; and every template is loaded in the
-    background as soon as the server starts, a moment between two, so the first page
-    after a restart does not wait for its templates."""
+def warm_up(app) -> None:
+    """What a server does once it has started, in the background, a moment between two
+    steps so that requests get in between (under gevent a thread is a greenlet).
+
+    Compiled templates are kept beside the database (``TEMPLATE_CACHE``), so a restart
+    loads them instead of compiling them again, and every template is loaded; then the
+    tables played in the last hours are folded back from the database (with the scores
+    over the game of a finished one, for its final screen): after a restart, the first
+    pages of a game night do not wait for their templates or their table."""
     env = app.jinja_env
     folder = app.config.get("TEMPLATE_CACHE") or os.path.join(
         os.path.dirname(os.path.abspath(app.config["DATABASE"])), "template-cache")
     try:
         os.makedirs(folder, exist_ok=True)
+        env.bytecode_cache = FileSystemBytecodeCache(folder)
     except OSError:
-        return  # no place to keep them: compiled when first used, as usual
-    env.bytecode_cache = FileSystemBytecodeCache(folder)
+        pass  # no place to keep them: compiled when first used, as usual
 
     def load_all():
         for name in sorted(env.list_templates()):
@@ -104,9 +108,20 @@ def ready_templates(app) -> None:
                     env.get_template(name)
                 except Exception:  # a template with an error fails where it is used
                     pass
-                time.sleep(0)  # under gevent, let a request in between
+                time.sleep(0)
+        tables = app.extensions["companion"]["tables"]
+        try:
+            for table_id in tables.recent():
+                live = tables.get(table_id)
+                if live is not None and live.engine.is_over(live.state):
+                    final.score_series(live)
+                time.sleep(0)
+        except Exception:  # a table that cannot be read fails where it is asked for
+            app.logger.exception("warming up the recent tables")
+        finally:
+            tables.release_connection()
 
-    threading.Thread(target=load_all, daemon=True, name="companion-templates").start()
+    threading.Thread(target=load_all, daemon=True, name="companion-warm-up").start()
 
 
 def translations():
