@@ -1,5 +1,6 @@
 """The toy game keeps the engine contract, checked by the same tests as every real game."""
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ CHECKS = [contract.test_engine_has_the_common_layout, contract.test_random_playo
           contract.test_out_of_turn_action_is_refused_with_a_rule]
 
 
+@cache
 def toy_msgids(game: str) -> frozenset:
     ids = set()
     for folder in (Path(toygame.__file__).parent, Path(engines.__file__).parent):
