@@ -490,10 +490,20 @@ def _keep_pieces(html: str, before: list[str]) -> str:
 
 def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,
             now: Facts | None = None, presence: dict | None = None) -> Picture:
-    """The main region of ``page`` ("phone" or "table") for ``viewer``, part by part."""
+    """The main region of ``page`` ("phone" or "table") for ``viewer``, part by part.
+    Without a message, it is made once per moment of the table (the answer to a move and
+    the push to the same page that follows it share it)."""
     now = now or facts(live)
     if presence is None:
         presence = context.hub().presence(now.row.id, live.seats) if page == "table" else {}
+    if message is not None:
+        return _picture(live, viewer, page, message, host, now, presence)
+    key = ("picture", viewer, page, host, str(get_locale()), tuple(sorted(presence.items())))
+    return now._get(key, lambda: _picture(live, viewer, page, None, host, now, presence))
+
+
+def _picture(live: Live, viewer: str | None, page: str, message: dict | None, host: bool, now: Facts,
+             presence: dict) -> Picture:
     values = viewer_context(live, viewer, page, presence, message, now)
     values["host"] = host
     template = current_app.jinja_env.get_template(PAGES[page])

@@ -119,6 +119,31 @@ def test_a_page_whose_picture_did_not_change_gets_nothing(app, client):
         assert len(settled(conn)) == 2
 
 
+def test_the_answer_to_a_move_and_the_push_to_the_same_page_are_rendered_once(app, client, monkeypatch):
+    table_id, phones, pages, pushes = setting(app, client)
+    push(app, pushes, table_id)
+    drawn = Counter()
+    real = render._picture
+
+    def counted(live, viewer, page, message, host, *args):
+        drawn[(viewer, page, host, message is None)] += 1
+        return real(live, viewer, page, message, host, *args)
+
+    monkeypatch.setattr(render, "_picture", counted)
+    answer = post_action(phones["p1"], table_id, 0, {"type": "secret", "n": 4}, htmx=True)
+    assert answer.status_code == 200
+    push(app, pushes, table_id)
+    assert drawn == {("p1", "phone", False, True): 1, ("p2", "phone", False, True): 1,
+                     ("p3", "phone", False, True): 1, (None, "table", True, True): 1}
+    for conn in pages.values():
+        assert len(settled(conn)) == 2  # every page got the move
+    refused = post_action(phones["p2"], table_id, 1, {"type": "secret", "n": 99}, htmx=True)
+    assert refused.status_code >= 400
+    push(app, pushes, table_id)
+    # a page's answer with a message is its own; the pages' pictures are still the same
+    assert drawn[("p2", "phone", False, False)] == 1 and drawn[("p2", "phone", False, True)] == 1
+
+
 def test_parts_an_htmx_answer_may_overwrite_are_sent_again_while_it_may_land(app, client):
     table_id, phones, pages, pushes = setting(app, client)
     pushes.clock = clock = Clock()
