@@ -9,12 +9,12 @@ from flask import Flask
 from flask_babel import Babel
 from jinja2 import ChoiceLoader, FileSystemLoader
 
+from ..engines import available
 from ..hub import Hub
 from ..private_files import prepare_database
 from ..store import Store
 from ..tables import Tables
 from . import context
-from ..engines import available
 from .games import has_ui, load_test_game
 
 LANGUAGES = list(context.LANGUAGES)  # English first: the msgids themselves

@@ -31,8 +31,7 @@ def total(cards) -> int:
 def deck(state) -> Counter:
     """Money cards still in the deck, by (bank, value)."""
     held = Counter(map(tuple, chain(state["display"], state["discard"], *state["hands"].values())))
-    n = copies(state["two_player"])
-    return Counter({key: n - held[key] for key in all_cards(False) if held[key] < n})
+    return Counter({key: n - held[key] for key, n in all_cards(state["two_player"]).items() if held[key] < n})
 
 
 def scoring_left(state) -> list[str]:
