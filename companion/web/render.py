@@ -112,12 +112,13 @@ def warm_up(app) -> None:
         tables = app.extensions["companion"]["tables"]
         try:
             for table_id in tables.recent():
-                live = tables.get(table_id)
-                if live is not None and live.engine.is_over(live.state):
-                    final.score_series(live)
+                try:
+                    live = tables.get(table_id)
+                    if live is not None and live.engine.is_over(live.state):
+                        final.score_series(live)
+                except Exception:  # it fails where it is asked for; the others are warmed
+                    app.logger.exception("warming up table %s", table_id)
                 time.sleep(0)
-        except Exception:  # a table that cannot be read fails where it is asked for
-            app.logger.exception("warming up the recent tables")
         finally:
             tables.release_connection()
 
