@@ -101,28 +101,36 @@ def warm_up(app) -> None:
     except OSError:
         pass  # no place to keep them: compiled when first used, as usual
 
-    def load_all():
-        for name in sorted(env.list_templates()):
-            if name.endswith(".html"):
-                try:
-                    env.get_template(name)
-                except Exception:  # a template with an error fails where it is used
-                    pass
-                time.sleep(0)
-        tables = app.extensions["companion"]["tables"]
-        try:
-            for table_id in tables.recent():
-                try:
-                    live = tables.get(table_id)
-                    if live is not None and live.engine.is_over(live.state):
-                        final.score_series(live)
-                except Exception:  # it fails where it is asked for; the others are warmed
-                    app.logger.exception("warming up table %s", table_id)
-                time.sleep(0)
-        finally:
-            tables.release_connection()
+    def warm():
+        _load_templates(env)
+        _fold_recent(app)
 
-    threading.Thread(target=load_all, daemon=True, name="companion-warm-up").start()
+    threading.Thread(target=warm, daemon=True, name="companion-warm-up").start()
+
+
+def _load_templates(env) -> None:
+    for name in sorted(env.list_templates()):
+        if name.endswith(".html"):
+            try:
+                env.get_template(name)
+            except Exception:  # a template with an error fails where it is used
+                pass
+            time.sleep(0)
+
+
+def _fold_recent(app) -> None:
+    tables = app.extensions["companion"]["tables"]
+    try:
+        for table_id in tables.recent():
+            try:
+                live = tables.get(table_id)
+                if live is not None and live.engine.is_over(live.state):
+                    final.score_series(live)
+            except Exception:  # it fails where it is asked for; the others are warmed
+                app.logger.exception("warming up table %s", table_id)
+            time.sleep(0)
+    finally:
+        tables.release_connection()
 
 
 def translations():
