@@ -17,8 +17,9 @@ instructions, against 38 M for that engine's hand-written copy before the common
 """
 
 import marshal
+import threading
 from collections.abc import Callable, Iterable
-from functools import lru_cache
+from functools import lru_cache, wraps
 from dataclasses import dataclass, field
 
 from .errors import IllegalAction
@@ -31,6 +32,31 @@ OVER = "over"    # the phase of a finished game, in every engine
 def clone(state: dict) -> dict:
     """A deep copy of plain JSON-like data that ``apply`` may change freely."""
     return marshal.loads(marshal.dumps(state))
+
+
+def once_per_state(compute: Callable[[dict], dict]) -> Callable[[dict], dict]:
+    """``compute(state)`` worked out once per state, for the last few states asked about:
+    the public part of a view, which every seat and the table screen read after a move.
+    Safe because a state never changes once made (see above); the answer is shared, so
+    it is read, never changed. A state is held while it is kept, so its ``id`` names it."""
+    kept: dict[int, tuple] = {}
+    lock = threading.Lock()
+
+    @wraps(compute)
+    def once(state: dict) -> dict:
+        found = kept.get(id(state))
+        if found is not None and found[0] is state:
+            return found[1]
+        value = compute(state)
+        with lock:
+            kept[id(state)] = (state, value)
+            while len(kept) > _STATES_KEPT:
+                del kept[next(iter(kept))]
+        return value
+    return once
+
+
+_STATES_KEPT = 16  # a few tables moving at once, each with its state before and after
 
 
 # seats ---------------------------------------------------------------------------

@@ -185,6 +185,35 @@ def test_secrets_do_not_reach_other_seats(game):
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_a_view_does_not_depend_on_the_views_asked_for_before(game):
+    """Views of one state may share their public part: what one seat's view adds (its
+    hand) never shows in another's, whichever order they are asked in."""
+    for engine, config, _events, _state, moves in games_played(game, 2):
+        readers = [p["seat"] for p in config["players"]] + [None]
+        for _before, _seat, _action, state in moves[:: max(1, len(moves) // 30)]:
+            forward = [engine.view(state, r) for r in readers]
+            alone = [engine.view(common.clone(state), r) for r in readers]  # a state never seen
+            backward = [engine.view(state, r) for r in reversed(readers)][::-1]
+            assert forward == alone == backward
+
+
+def test_once_per_state_tells_states_apart_by_identity():
+    made = []
+
+    @common.once_per_state
+    def public(state):
+        made.append(state)
+        return {"n": state["n"]}
+
+    first, equal = {"n": 1}, {"n": 1}
+    assert public(first) is public(first) and len(made) == 1
+    assert public(equal) == {"n": 1} and len(made) == 2  # equal, yet another state
+    others = [{"n": i} for i in range(40)]
+    assert [public(s)["n"] for s in others] == list(range(40))
+    assert public(first) == {"n": 1} and len(made) == 43  # no longer kept: worked out again
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_out_of_turn_action_is_refused_with_a_rule(game):
     engine = engines.get(game)
     rng = random.Random(game)

@@ -2,7 +2,9 @@
 the played stack. The one secret is a seat's cards with private hands (MH-H-2): its own
 view lists them, every other seat and the table screen see only how many it holds."""
 
+import marshal
 from collections import Counter
+from functools import lru_cache
 
 from .. import common
 from .board import CARD_LOTS, CITIES, LOT_NAMES, SIDES, card_name, square
@@ -15,13 +17,20 @@ from ..text import _
 
 
 def view(state: dict, seat: str | None) -> dict:
+    hands = state["hands"]
+    return dict(_public(state), you=seat,
+                hand=[square(c) for c in hands[seat]] if hands and seat in hands else None)
+
+
+@common.once_per_state
+def _public(state: dict) -> dict:
+    """What every screen sees, made once per state (``view`` adds the reader's own)."""
     result = points(state)
     cities = _cities(state["board"])
     owned = Counter(lot["owner"] for city in cities for lot in city["lots"] if lot["owner"])
-    hands = state["hands"]
     return {
         "game": "manhattan",
-        "you": seat,
+        "you": None,
         "phase": state["phase"],
         "round": state["round"],
         "rounds": state["rounds"],
@@ -40,7 +49,7 @@ def view(state: dict, seat: str | None) -> dict:
                   "played": [{"card": square(i), "label": card_name(i), "count": n}
                              for i, n in enumerate(state["cards"]["played"])]},
         "private_hands": tracked(state),
-        "hand": [square(c) for c in hands[seat]] if hands and seat in hands else None,
+        "hand": None,
         "last": _last(state["last"]),
         "winners": result["winners"],
     }
@@ -70,9 +79,15 @@ def _lot(tower: list | None, lot: int) -> dict:
 
 
 def _cities(board: dict) -> list[dict]:
-    return [{"city": city, "label": _CITY_LABELS[city],
-             "lots": [_lot(tower, lot) for lot, tower in enumerate(lots)]}
-            for city, lots in board.items()]
+    return [_city(city, marshal.dumps(lots)) for city, lots in board.items()]
+
+
+@lru_cache(maxsize=1024)
+def _city(city: str, lots: bytes) -> dict:
+    """A city as screens see it, made once per layout of its towers (a move builds on
+    one lot of one city; the other cities and lots stay as they were)."""
+    return {"city": city, "label": _CITY_LABELS[city],
+            "lots": [_lot(tower, lot) for lot, tower in enumerate(marshal.loads(lots))]}
 
 
 def _last(last: dict | None) -> dict | None:

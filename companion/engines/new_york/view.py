@@ -5,6 +5,9 @@ the market, face-up money, payments, Dirk's tiles, how many cards each deck or
 pile holds); a hand's cards are shown only to their owner, the others see how many
 cards it holds. Which money cards the deck still holds follows from the hands, so
 no view carries it (only the host's input of a draw, ``legal(state, "table")``).
+
+The public part is made once per state and shared by every view of it; a seat's view
+adds its own hand.
 """
 
 from collections import Counter
@@ -30,23 +33,32 @@ def _yx(key: str) -> tuple[int, int]:
     return int(y), int(x)
 
 
-def _player(state, player, viewer, score) -> dict:
-    seat, hand = player["seat"], state["hands"][player["seat"]]
-    more = {"hand": hand} if viewer == seat else {}
+def _player(state, player, score) -> dict:
+    seat = player["seat"]
     return common.player(
         seat, player["name"], score, None, active=seat == state["active"],
         city=_city(state, seat), reserve=state["reserves"][seat],
-        pending=state["pending"][seat], hand_size=len(hand),
+        pending=state["pending"][seat], hand_size=len(state["hands"][seat]),
         buildings=dict(Counter(t["type"] for t in city_tiles(state, seat))),
-        street=street_length(state, seat), **more)
+        street=street_length(state, seat))
 
 
 def view(state, seat) -> dict:
+    shared = _public(state)
+    if seat not in state["hands"]:
+        return dict(shared)
+    hand = state["hands"][seat]
+    return dict(shared, players=[dict(p, hand=hand) if p["seat"] == seat else p for p in shared["players"]])
+
+
+@common.once_per_state
+def _public(state) -> dict:
+    """What every screen sees: the view of the table screen, made once per state."""
     score = totals(state)
     return {
         "game": "new_york", "phase": state["phase"], "active": state["active"],
         "to_act": sorted(to_act(state)),
-        "players": [_player(state, p, seat, score[p["seat"]]) for p in state["players"]],
+        "players": [_player(state, p, score[p["seat"]]) for p in state["players"]],
         "display": state["display"],
         "market": [{"space": bank, "tile": tile} for bank, tile in zip(BANKS, state["market"])],
         "deck_size": money.deck_size(state), "discard_size": len(state["discard"]),
