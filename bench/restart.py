@@ -17,6 +17,7 @@ Targets (issue 17): a full game folds in <= 10 ms; the first page after a restar
 """
 
 import argparse
+import json
 import os
 import random
 import socket
@@ -57,6 +58,18 @@ def played(database: str, game: str) -> tuple[str, int, dict]:
         tables.act(row.id, seat, playout.random_action(live.state, seat, rng), live.seq)
     seat = live.seats[0]
     return row.id, live.seq, {"seat": seat, "secret": secrets[seat]}
+
+
+def played_by(root: Path, database: str, game: str) -> tuple[str, int, dict]:
+    """``played`` with the code of ``root`` (its own bench script, which brings its own code)."""
+    script = ("import json, sys\n"
+              f"sys.path.insert(0, {str(root / 'bench')!r})\n"
+              "from restart import played\n"
+              f"print(json.dumps(played({database!r}, {game!r})))\n")
+    out = subprocess.run([str(ROOT / ".venv/bin/python"), "-c", script], cwd=root, capture_output=True,
+                         text=True, env=dict(os.environ, PYTHONPATH=str(root)), check=True).stdout
+    table_id, last, phone = json.loads(out.splitlines()[-1])
+    return table_id, last, phone
 
 
 def fold_times(root: Path, database: str, table_id: str) -> tuple[float, float]:
@@ -144,10 +157,12 @@ def main() -> None:
     print("load average before: %.2f %.2f %.2f (the machine is shared: figures vary with it)" % os.getloadavg())
     with tempfile.TemporaryDirectory(prefix="companion-restart-") as workdir:
         for game in games:
-            database = os.path.join(workdir, f"{game}.sqlite3")
-            table_id, last, phone = played(database, game)
-            print(f"{game}: a whole game of {last} moves")
             for label, root in roots:
+                # each checkout plays the game (the same, seeded) in a file of its own schema
+                database = os.path.join(workdir, f"{game}-{label}.sqlite3")
+                table_id, last, phone = played_by(root, database, game)
+                if label == "app":
+                    print(f"{game}: a whole game of {last} moves")
                 bare, lined = fold_times(root, database, table_id)
                 pages = first_pages(root, database, table_id, last, phone, workdir)
                 firsts = ", ".join(f"{k} {v:.0f} ms" for k, v in pages.items() if k != "up")

@@ -86,7 +86,21 @@ V3 = [
     "ALTER TABLE undone ADD COLUMN sealed INTEGER",
 ]
 
-MIGRATIONS = [V1, V2, V3]  # MIGRATIONS[n - 1] takes a file to version n
+# Version 4: now and then the state after a move, so a table is rebuilt after a restart
+# from there rather than from its first move (``companion.snapshots``). The events stay
+# the truth: a snapshot of other rules (``rules``, their fingerprint) is not used, and
+# those after a move taken back go with it.
+V4 = [
+    """CREATE TABLE snapshots (
+        table_id TEXT NOT NULL REFERENCES tables(id),
+        seq      INTEGER NOT NULL,
+        rules    TEXT NOT NULL,
+        state    TEXT NOT NULL,
+        PRIMARY KEY (table_id, seq)
+    )""",
+]
+
+MIGRATIONS = [V1, V2, V3, V4]  # MIGRATIONS[n - 1] takes a file to version n
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -217,14 +231,36 @@ class Store:
 
     # events ---------------------------------------------------------------
 
-    def events(self, table_id: str) -> list[Event]:
+    def events(self, table_id: str, after: int = 0) -> list[Event]:
+        """The table's events, oldest first (those numbered above ``after``)."""
         rows = self.db().execute(
-            "SELECT seq, seat, action, at FROM events WHERE table_id=? ORDER BY seq", (table_id,)
+            "SELECT seq, seat, action, at FROM events WHERE table_id=? AND seq>? ORDER BY seq",
+            (table_id, after),
         ).fetchall()
-        return [Event(r["seq"], r["seat"], json.loads(r["action"]), r["at"]) for r in rows]
+        return [_event(r) for r in rows]
 
-    def append(self, table_id: str, seq: int, seat: str, action: dict) -> Event:
-        """Commit event number ``seq``; ``Conflict`` unless the log ends at ``seq - 1``."""
+    def since_snapshot(self, table_id: str, rules: str, back: int) -> tuple[int, str | None, list[Event]]:
+        """What rebuilds a table: its latest snapshot of ``rules`` at least ``back``
+        events before the end of its log, and the events after it, as one moment of the
+        file: ``(seq, state as JSON, events)``, or ``(0, None, every event)``."""
+        db = self.db()
+        db.execute("BEGIN")
+        try:
+            found = db.execute(
+                "SELECT seq, state FROM snapshots WHERE table_id=?1 AND rules=?2 AND seq <= "
+                "(SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id=?1) - ?3 "
+                "ORDER BY seq DESC LIMIT 1", (table_id, rules, back),
+            ).fetchone()
+            seq, state = (found["seq"], found["state"]) if found else (0, None)
+            events = self.events(table_id, after=seq)
+        finally:
+            db.execute("COMMIT")
+        return seq, state, events
+
+    def append(self, table_id: str, seq: int, seat: str, action: dict,
+               snapshot: tuple[str, str] | None = None) -> Event:
+        """Commit event number ``seq``; ``Conflict`` unless the log ends at ``seq - 1``.
+        ``snapshot``: (rules, state as JSON) after it, kept in the same transaction."""
         event = Event(seq, seat, action, self.now())
         with self.write() as db:
             last = db.execute(
@@ -236,11 +272,14 @@ class Store:
                 "INSERT INTO events VALUES (?,?,?,?,?)",
                 (table_id, seq, seat, json.dumps(action), event.at),
             )
+            if snapshot is not None:
+                db.execute("INSERT OR REPLACE INTO snapshots VALUES (?,?,?,?)", (table_id, seq, *snapshot))
         return event
 
     def undo(self, table_id: str, count: int, sealed: set[int] = frozenset()) -> list[Event]:
         """Move the last ``count`` events into the audit trail, those numbered in
-        ``sealed`` marked as made in a simultaneous step; returns them."""
+        ``sealed`` marked as made in a simultaneous step; returns them. The snapshots
+        of states after them go."""
         with self.write() as db:
             rows = db.execute(
                 "SELECT seq, seat, action, at FROM events WHERE table_id=? "
@@ -255,7 +294,9 @@ class Store:
             db.executemany(
                 "DELETE FROM events WHERE table_id=? AND seq=?", [(table_id, r["seq"]) for r in rows]
             )
-        return [Event(r["seq"], r["seat"], json.loads(r["action"]), r["at"]) for r in rows]
+            if rows:
+                db.execute("DELETE FROM snapshots WHERE table_id=? AND seq>=?", (table_id, rows[-1]["seq"]))
+        return [_event(r) for r in rows]
 
     def undone(self, table_id: str) -> list[dict]:
         rows = self.db().execute(
@@ -411,6 +452,10 @@ def keep_copy(db: sqlite3.Connection, path: str, version: int) -> None:
         db.backup(target)
     finally:
         target.close()
+
+
+def _event(row: sqlite3.Row) -> Event:
+    return Event(row["seq"], row["seat"], json.loads(row["action"]), row["at"])
 
 
 def _table(row: sqlite3.Row) -> TableRow:

@@ -3,8 +3,9 @@
 The current state of a table is the fold of ``engine.apply`` over its events. The
 latest state is kept in memory and rebuilt from SQLite on first use after a
 start, so a restart (even a pulled plug) resumes every table exactly. Rebuilding
-only applies the events: a move's log line is written for its readers when a page
-first shows it (``Live.lines``), and only the last few moves can be shown.
+starts from a snapshot of a recent state where there is one (``snapshots``) and only
+applies the events: a move's log line is written for its readers when a page first
+shows it (``Live.lines``), and only the last few moves can be shown.
 
 This service is the web layer's only way to the store. Its refusals carry a text
 (``companion.engines.text``), shown in each reader's language, and an HTTP status.
@@ -16,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 from types import ModuleType
 
-from . import engines
+from . import engines, snapshots
 from .engines import IllegalAction
 from .engines.text import Text, _, english, ngettext
 from .secret import matches
@@ -82,17 +83,19 @@ class Move:
 @dataclass
 class Live:
     """A table in memory: its row, engine, state, the moves made and who had to act
-    after each one. ``version`` grows with every change (a move, an undo, a status)."""
+    after each one, since move ``first`` (the state it was rebuilt from; 0: the set-up).
+    ``version`` grows with every change (a move, an undo, a status)."""
 
     row: TableRow
     engine: ModuleType
     state: dict
     seq: int = 0
-    to_act: list[set] = field(default_factory=list)  # to_act[n]: after n events
-    moves: list[Move] = field(default_factory=list)  # moves[n - 1]: event n
+    to_act: list[set] = field(default_factory=list)  # to_act[n - first]: after n events
+    moves: list[Move] = field(default_factory=list)  # moves[n - first - 1]: event n
     version: int = field(default_factory=lambda: next(_versions))
     lock: threading.Lock = field(default_factory=threading.Lock)
     _lines_lock: threading.Lock = field(default_factory=threading.Lock)
+    first: int = 0
 
     @property
     def seats(self) -> list[str]:
@@ -173,7 +176,7 @@ class Tables:
                 row = self.store.table(table_id)
                 if row is None:
                     return None
-                live = self._live[table_id] = self._fold(row, self.store.events(table_id))
+                live = self._live[table_id] = self._fold(row)
             return live
 
     def recent(self, within: float = RECENT) -> list[str]:
@@ -182,6 +185,10 @@ class Tables:
         now, ends = self.store.now(), self.store.log_ends()
         latest = sorted(ends, key=lambda table_id: -ends[table_id][1])
         return [table_id for table_id in latest if now - ends[table_id][1] <= within]
+
+    def events(self, table_id: str) -> list[Event]:
+        """A table's whole log, oldest first (what is in memory starts at a snapshot)."""
+        return self.store.events(table_id)
 
     def loaded(self) -> set[str]:
         """The tables held in memory (folded since this service started)."""
@@ -200,11 +207,16 @@ class Tables:
         """The table a join code opens."""
         return self.store.table_by_code(code)
 
-    def _fold(self, row: TableRow, events: list[Event]) -> Live:
-        """Apply every event; the states around the moves a page may still show are kept
-        for writing their log lines later."""
+    def _fold(self, row: TableRow) -> Live:
+        """Apply the events since the latest snapshot (the set-up if none); the states
+        around the moves a page may still show are kept for writing their log lines."""
         engine = self.engine(row.game)
-        live = Live(row, engine, engine.setup(row.config))
+        rules = snapshots.fingerprint(engine)
+        first, kept, events = self.store.since_snapshot(row.id, rules, back=LOG_LINES)
+        state = None if kept is None else snapshots.load(kept)
+        if state is None:
+            first, state, events = 0, engine.setup(row.config), (self.store.events(row.id) if first else events)
+        live = Live(row, engine, state, seq=first, first=first)
         live.to_act.append(engine.to_act(live.state))
         lined = len(events) - LOG_LINES
         for n, event in enumerate(events):
@@ -233,14 +245,19 @@ class Tables:
     def _simultaneous(live: Live, seat: str) -> bool:
         """Whether ``seat`` acts now in a simultaneous step: since its own last move it
         has been due all along, at some point together with other seats. (The last of
-        the sealed bids of an auction is due alone, yet is as secret as the others.)"""
-        for n in range(live.seq, -1, -1):
-            due = live.to_act[n]
+        the sealed bids of an auction is due alone, yet is as secret as the others.)
+        This looks back two moves at most (the seat before the last mover was due with
+        it, or not due); before the state a table was rebuilt from, it counts as sealed,
+        the side that tells less."""
+        for n in range(live.seq, live.first - 1, -1):
+            due = live.to_act[n - live.first]
             if seat not in due:
                 return False
             if len(due) > 1:
                 return True
-            if n and live.moves[n - 1].seat == seat:
+            if n == live.first:
+                return n > 0
+            if live.moves[n - live.first - 1].seat == seat:
                 return False
         return False
 
@@ -261,8 +278,11 @@ class Tables:
             if seen != live.seq and not self._still_waiting(live, seat, seen):
                 raise Stale(seen, live.seq)
             state = live.engine.apply(live.state, seat, action)
+            kept = None
+            if snapshots.due(live.seq + 1):
+                kept = (snapshots.fingerprint(live.engine), snapshots.dump(state))
             try:
-                event = self.store.append(table_id, live.seq + 1, seat, action)
+                event = self.store.append(table_id, live.seq + 1, seat, action, kept)
             except Conflict:
                 raise Stale(seen, live.seq) from None
             self._advance(live, event, state)
@@ -275,11 +295,11 @@ class Tables:
         """During a simultaneous step (sealed bids) a seat's submission based on an
         older move is still good if that seat has been due to act ever since and has
         not acted since: each seat submits exactly once per step."""
-        if not 0 <= seen < live.seq or len(live.to_act[seen]) < 2:
+        if not live.first <= seen < live.seq or len(live.to_act[seen - live.first]) < 2:
             return False
-        if any(move.seat == seat for move in live.moves[seen:]):
+        if any(move.seat == seat for move in live.moves[seen - live.first:]):
             return False
-        return all(seat in due for due in live.to_act[seen:])
+        return all(seat in due for due in live.to_act[seen - live.first:])
 
     # host controls ------------------------------------------------------------
 
@@ -298,8 +318,9 @@ class Tables:
                                        live.seq), 400)
             sealed = {m.seq for m in live.moves[-count:] if m.simultaneous}
             removed = self.store.undo(table_id, count, sealed)
-            fresh = self._fold(live.row, self.store.events(table_id))
+            fresh = self._fold(live.row)
             live.state, live.seq, live.to_act, live.moves = fresh.state, fresh.seq, fresh.to_act, fresh.moves
+            live.first = fresh.first
             live.changed()
         self._changed(table_id)
         return removed

@@ -7,8 +7,8 @@ import threading
 from flask_babel import get_locale, gettext
 from markupsafe import Markup
 
-from ..tables import Live
-from . import charts
+from ..tables import Live, Tables
+from . import charts, context
 from .games import ui_for
 
 _charts: dict[tuple, tuple] = {}  # (table id, language) -> (moment, chart)
@@ -56,7 +56,7 @@ def chart(live: Live, players: list[dict]) -> Markup:
         kept = _charts.get(where)
     if kept and kept[0] == moment:
         return kept[1]
-    series = score_series(live)
+    series = score_series(live, context.tables())
     lines = [{"label": p["name"], "colour": charts.colour(p.get("colour"), i), "points": series[p["seat"]]}
              for i, p in enumerate(players)]
     drawn = charts.lines(gettext("Scores over the game"), lines, gettext("move"), gettext("points"))
@@ -70,9 +70,10 @@ def _moment(live: Live) -> tuple:
     return live.seq, live.moves[-1].key if live.moves else 0
 
 
-def score_series(live: Live) -> dict[str, list[tuple[int, int]]]:
+def score_series(live: Live, tables: Tables) -> dict[str, list[tuple[int, int]]]:
     """Seat -> ``(move, score)`` points of its score over the game, worked out again from
-    the set-up (once per table and move, whatever the languages of its pages)."""
+    the set-up and the table's log (once per table and move, whatever the languages of
+    its pages)."""
     moment = _moment(live)
     with _lock:
         kept = _series.get(live.row.id)
@@ -80,7 +81,7 @@ def score_series(live: Live) -> dict[str, list[tuple[int, int]]]:
         return kept[1]
     engine, state = live.engine, live.engine.setup(live.row.config)
     series = {seat: [(0, 0)] for seat in live.seats}
-    for event in live.moves:  # every move of the game, in order (seq, seat, action)
+    for event in tables.events(live.row.id):  # every move of the game, in order
         state = engine.apply(state, event.seat, event.action)
         totals = engine.scores(state)["totals"]
         for seat, points in series.items():

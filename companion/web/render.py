@@ -125,7 +125,7 @@ def _fold_recent(app) -> None:
             try:
                 live = tables.get(table_id)
                 if live is not None and live.engine.is_over(live.state):
-                    final.score_series(live)
+                    final.score_series(live, tables)
             except Exception:  # it fails where it is asked for; the others are warmed
                 app.logger.exception("warming up table %s", table_id)
             time.sleep(0)

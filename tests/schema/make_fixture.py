@@ -10,7 +10,8 @@ a seat, undo, set the status, save a profile), so the file holds what a real gam
 night leaves: a finished game, a game in progress with seats taken and an undone
 move, and a saved board profile; from schema 2 on, also a merged name in the roster
 and the tables' results; from schema 3 on, the undone move marked as made in a
-simultaneous step or not. The games are random but seeded.
+simultaneous step or not; from schema 4 on, snapshots of the states every few moves.
+The games are random but seeded.
 """
 
 import random
@@ -69,8 +70,27 @@ def _table(store, table_id, title, config, events):
     row = TableRow(table_id, "fifth_avenue", title, config, f"join-{table_id}", f"host-{table_id}",
                    "playing", 1_700_000_000.0)
     store.create_table(row, [p["seat"] for p in config["players"]])
+    kept = _snapshots(config, events)
     for seq, (seat, action) in enumerate(events, 1):
-        store.append(table_id, seq, seat, action)
+        if seq in kept:
+            store.append(table_id, seq, seat, action, kept[seq])
+        else:
+            store.append(table_id, seq, seat, action)
+
+
+def _snapshots(config, events) -> dict:
+    """From schema 4 on: seq -> (rules, state) of the states the table service keeps."""
+    try:
+        from companion import snapshots
+    except ImportError:
+        return {}
+    engine, kept = engines.get("fifth_avenue"), {}
+    state = engine.setup(config)
+    for seq, (seat, action) in enumerate(events, 1):
+        state = engine.apply(state, seat, action)
+        if snapshots.due(seq):
+            kept[seq] = (snapshots.fingerprint(engine), snapshots.dump(state))
+    return kept
 
 
 if __name__ == "__main__":
