@@ -229,6 +229,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
     """What the templates of a page see (the screen contract, ``companion.web.games``)."""
     now = now or facts(live)
     to_act = now.to_act
+    undone = now._get("undos", lambda: undos.recent(live))
     return {
         "row": now.row,
         "game": now.row.game,
@@ -250,7 +251,8 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "finished": now.row.status != "playing",
         "board": board_html(live, now),
         "words": now._get("words", lambda: words(now.row)),
-        "undos": now._get("undos", lambda: undos.recent(live)),
+        "undos": undone,
+        "undo_notice": now._get("undo_notice", lambda: undos.notice(live, undone, now.seq)),
         "reasons": now._get(("reasons", viewer), lambda: _reasons(now, viewer)),
         "final": now._get(("final", str(get_locale())), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
     }

@@ -32,6 +32,19 @@ def recent(live: Live) -> list[dict]:
     return found
 
 
+def notice(live: Live, undone: list[dict], seq: int) -> list[Text]:
+    """What every page says of the host's last undo, until the next move (``undone``:
+    ``recent``; ``seq``: the move the page shows). A part that shows it reads only this,
+    not the log it is compared with, which changes with every move."""
+    if not undone:
+        return []
+    last = undone[-1]["at"]
+    latest = next((m for m in reversed(live.moves) if m.seq <= seq), None)
+    if latest is not None and latest.at > last:
+        return []
+    return [u["text"] for u in undone if u["at"] == last]
+
+
 def told(ui, row: dict) -> Text:
     """Only the kind of move: an undone sealed bid or a typed-in card stays secret, and of
     a move made in a simultaneous step not even that (a bid or a pass)."""

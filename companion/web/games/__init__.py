@@ -37,7 +37,8 @@ and templates under ``templates/games/<game>/``::
 
 Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``scores``,
-``over``, ``final`` (the ranking at the end), ``undos``, ``reasons``, ``page`` ("phone"
+``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, the
+last undo's texts until the next move), ``reasons``, ``page`` ("phone"
 or "table"), ``viewer`` and, for the host's inputs,
 ``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
 applies ``words``).
