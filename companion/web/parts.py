@@ -41,15 +41,17 @@ def _is_text(value) -> bool:
     return "id" in value  # an engine text: {"id": msgid, ...}
 
 
-def _stand_in(value, path: tuple, reads: set):
-    """``value`` as handed to a template: nested dicts and lists followed, the rest read."""
+def _stand_in(value, path: tuple, reads: set, depth: int | None = None):
+    """``value`` as handed to a template: nested dicts and lists followed (``depth`` dicts
+    deep at most, a list of dicts counting as its dicts; None: all the way), the rest read."""
     kind = type(value)
-    if kind is dict and not _is_text(value):
-        return Tracked(value, path, reads)
-    if kind is list and any(type(v) is dict for v in value):
-        reads.add(path + (LEN,))
-        return [_stand_in(v, path + (i,), reads) if type(v) is dict else _leaf(v, path + (i,), reads)
-                for i, v in enumerate(value)]
+    if depth != 0:
+        if kind is dict and not _is_text(value):
+            return Tracked(value, path, reads, None if depth is None else depth - 1)
+        if kind is list and any(type(v) is dict for v in value):
+            reads.add(path + (LEN,))
+            return [_stand_in(v, path + (i,), reads, depth) if type(v) is dict else _leaf(v, path + (i,), reads)
+                    for i, v in enumerate(value)]
     reads.add(path)
     return value
 
@@ -62,17 +64,17 @@ def _leaf(value, path: tuple, reads: set):
 class Tracked(dict):
     """A copy of a dict that notes, by path, what is read of it."""
 
-    __slots__ = ("_path", "_reads", "_kids")
+    __slots__ = ("_path", "_reads", "_kids", "_depth")
 
-    def __init__(self, data: dict, path: tuple, reads: set):
+    def __init__(self, data: dict, path: tuple, reads: set, depth: int | None = None):
         super().__init__(data)
-        self._path, self._reads, self._kids = path, reads, {}
+        self._path, self._reads, self._kids, self._depth = path, reads, {}, depth
 
     def _kid(self, key, value):
         try:
             return self._kids[key]
         except KeyError:
-            kid = self._kids[key] = _stand_in(value, self._path + (key,), self._reads)
+            kid = self._kids[key] = _stand_in(value, self._path + (key,), self._reads, self._depth)
             return kid
         except TypeError:  # not a key any dict could hold
             self._whole()
@@ -127,17 +129,19 @@ Tracked.__hash__ = None
 
 
 class Recorder:
-    """What one rendering of a part read: names, and paths into the values it was given."""
+    """What one rendering of a part read: names, and paths into the values it was given
+    (``depth`` dicts deep at most, see ``Parts.render``)."""
 
-    def __init__(self, values: dict):
+    def __init__(self, values: dict, depth: int | None = None):
         self.values, self.names, self.reads, self.stand_ins = values, [], set(), {}
+        self.depth = depth
 
     def resolved(self, key, value):
         self.names.append(key)
         if type(value) in (dict, list) and self.values.get(key, missing) is value:
             found = self.stand_ins.get(key)
             if found is None:
-                found = self.stand_ins[key] = _stand_in(value, (key,), self.reads)
+                found = self.stand_ins[key] = _stand_in(value, (key,), self.reads, self.depth)
             return found
         return value
 
@@ -217,16 +221,19 @@ class Parts:
         self._tables, self._per_part = tables, per_part
         self.renders = 0  # how many renderings there were (for benches)
 
-    def render(self, table_id: str, locale: str, part: str, values: dict, render, plain: dict | None = None) -> str:
+    def render(self, table_id: str, locale: str, part: str, values: dict, render, plain: dict | None = None,
+               depth: int | None = None) -> str:
         """``render(values)`` -> HTML, or the HTML of a former rendering that read the same.
         Should the rendering fail with the stand-ins, ``render(plain)`` (``values`` unless
-        given) is the answer, every time."""
+        given) is the answer, every time. ``depth``: follow reads that many dicts deep and
+        compare what was read below whole, for a part that reads nearly everything below
+        (a picture laid out by code, where following every read costs more than it saves)."""
         entries = self._entries(table_id, (locale, part))
         for entry in list(entries):
             if entry.holds(values):
                 return entry.html
         self.renders += 1
-        recorder = Recorder(values)
+        recorder = Recorder(values, depth)
         token = _recording.set(recorder)
         try:
             html = render(values)

@@ -40,7 +40,10 @@ from ..tables import Live
 from . import context, final, parts, undos
 from .games import ui_for
 
-LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
+LOG_LINES = {"phone": 15, "table": 30}
+# How deep a board drawn whole follows what it reads (the view, its players, one player):
+# its layout code reads nearly all of the view, and below that comparing costs less.
+BOARD_DEPTH = 2  # the phone's log is folded away; keep it short
 PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
 OOB_SWAP = "morph"  # how a push swaps #main in (htmx's hx-swap-oob): a morph, like every swap of it
 SEQ = "\ue000seq\ue000"  # where a part shows the move number
@@ -240,6 +243,9 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "names": {p["seat"]: p["name"] for p in now.view(None)["players"]},
         "seq": now.seq,
         "to_act": to_act,
+        # whether this phone's seat is due: a part that reads only this, not ``viewer``,
+        # is drawn once for all the phones that are not
+        "my_turn": page == "phone" and viewer in to_act and not now.over,
         "legal": now.legal(viewer) if viewer else None,
         "table_legal": now.legal(TABLE) if TABLE in to_act else None,
         "server_draws": hasattr(live.engine, "table_draw"),
@@ -359,8 +365,9 @@ def _board(now: Facts, locale: str) -> Markup:
 
 def _board_parts(now: Facts, locale: str, template, values: dict) -> str:
     cache, table_id = _parts(), now.row.id
-    if not template.blocks:
-        return cache.render(table_id, locale, "board", values, lambda v: tidy(parts.render_template(template, v)))
+    if not template.blocks:  # a picture laid out by the game's code, which reads nearly all the view
+        return cache.render(table_id, locale, "board", values, lambda v: tidy(parts.render_template(template, v)),
+                            depth=BOARD_DEPTH)
     # Each block of the board is a piece: rendered when what it reads changed, sent when it did.
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
     skeleton = cache.render(table_id, locale, "board:", values,

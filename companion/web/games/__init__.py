@@ -36,7 +36,9 @@ and templates under ``templates/games/<game>/``::
     player.html          how to draw a player in the list (optional; ``_player.html``)
 
 Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
-``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``scores``,
+``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``my_turn``
+(a phone's seat is due: read it rather than ``viewer`` where that is all a part needs,
+so the phones not due share one drawing), ``scores``,
 ``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, the
 last undo's texts until the next move), ``reasons``, ``page`` ("phone"
 or "table"), ``viewer`` and, for the host's inputs,
