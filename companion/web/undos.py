@@ -1,8 +1,9 @@
 """Undone moves as the pages tell them: "The host undid move 41 (bid)", in the log and,
 until the next move, as a notice on every page.
 
-The audit trail lives in the store; it is read once per change of a table (an undo
-gives the table a new list of moves, a move makes it longer) and kept here.
+The audit trail lives in the store; it is read once per undo (an undo gives the table
+a new list of moves; a move only makes the list longer and leaves the trail as it was)
+and kept here.
 """
 
 import threading
@@ -13,7 +14,7 @@ from . import context
 from .games import ui_for
 
 LIMIT = 30
-_cache: dict[str, tuple] = {}  # table id -> (its list of moves, its length, the undos)
+_cache: dict[str, tuple] = {}  # table id -> (its list of moves, the undos)
 _lock = threading.Lock()
 
 
@@ -22,13 +23,13 @@ def recent(live: Live) -> list[dict]:
     moves = live.moves
     with _lock:
         kept = _cache.get(live.row.id)
-        if kept and kept[0] is moves and kept[1] == len(moves):
-            return kept[2]
+        if kept and kept[0] is moves:
+            return kept[1]
     rows = context.tables().undone(live.row.id)[-LIMIT:]
     ui = ui_for(live.row.game)
     found = [{"seq": r["seq"], "at": r["undone_at"], "text": told(ui, r)} for r in rows]
     with _lock:
-        _cache[live.row.id] = (moves, len(moves), found)
+        _cache[live.row.id] = (moves, found)
     return found
 
 
