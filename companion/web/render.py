@@ -530,10 +530,14 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
     plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
     cache, table_id = _parts(), now.row.id
     rendered = {}
-    for name in template.blocks:
-        rendered[name] = cache.render(
-            table_id, locale, f"{page}:{name}", marked,
-            lambda v, name=name: tidy(parts.render_block(template, name, v)), plain)
+    token = _marking.set(True)  # a part's pieces too are sent on their own
+    try:
+        for name in template.blocks:
+            rendered[name] = cache.render(
+                table_id, locale, f"{page}:{name}", marked,
+                lambda v, name=name: tidy(parts.render_block(template, name, v)), plain)
+    finally:
+        _marking.reset(token)
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
     skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, holders)))
     return Picture(skeleton, rendered, now.seq)
