@@ -229,8 +229,13 @@ class Parts:
         compare what was read below whole, for a part that reads nearly everything below
         (a picture laid out by code, where following every read costs more than it saves)."""
         entries = self._entries(table_id, (locale, part))
-        for entry in list(entries):
+        for i, entry in enumerate(list(entries)):
             if entry.holds(values):
+                if i:  # the most recently used first: the last kept are those no page reads
+                    with self._lock:
+                        if entry in entries:
+                            entries.remove(entry)
+                            entries.insert(0, entry)
                 return entry.html
         self.renders += 1
         recorder = Recorder(values, depth)

@@ -92,6 +92,35 @@ def test_a_part_is_reused_until_what_it_read_changes():
     assert len(calls) == 4
 
 
+def test_the_renderings_kept_are_the_ones_read_last():
+    cache = parts.Parts(per_part=2)
+    draw, calls = template("{{ viewer }}")
+    for viewer in ("a", "b", "a", "c"):  # "a" read again after "b": "b" goes for "c"
+        assert cache.render("t", "en", "x", {"viewer": viewer}, draw) == viewer
+    assert len(calls) == 3
+    assert cache.render("t", "en", "x", {"viewer": "a"}, draw) == "a"
+    assert len(calls) == 3
+    assert cache.render("t", "en", "x", {"viewer": "b"}, draw) == "b"
+    assert len(calls) == 4
+
+
+def test_a_part_followed_only_so_deep_compares_what_lies_below_whole():
+    cache = parts.Parts()
+    draw, calls = template("{{ view.players[0].name }}")
+
+    def view(name="Anna", colour="red", score=0):
+        return {"players": [{"name": name, "hand": {"colour": colour}}], "score": score}
+
+    assert cache.render("t", "en", "x", {"view": view()}, draw, depth=2) == "Anna"
+    assert cache.render("t", "en", "x", {"view": view(score=3)}, draw, depth=2) == "Anna"  # unread
+    assert cache.render("t", "en", "x", {"view": view(colour="blue")}, draw, depth=2) == "Anna"
+    assert len(calls) == 1  # the player was followed: only its name was read
+    draw, calls = template("{{ view.players[0].hand.colour }}")
+    assert cache.render("t", "en", "y", {"view": view()}, draw, depth=1) == "red"
+    assert cache.render("t", "en", "y", {"view": view(name="Ben")}, draw, depth=1) == "red"
+    assert len(calls) == 2  # one dict deep: the players are compared whole
+
+
 def test_a_name_read_counts_and_one_not_read_does_not():
     cache = parts.Parts()
     draw, calls = template("{{ seq }}{% if over %}!{% endif %}")
