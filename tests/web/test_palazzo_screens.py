@@ -69,7 +69,7 @@ def refusal(response) -> str:
 
 
 def quarry_box(html: str, number: int) -> str:
-    return html.split(f'data-quarry="{number}">')[1].split('<g class="pz-quarry')[0]
+    return html.split(f'data-quarry="{number}">')[1].split('<g id="pz-quarry-')[0]
 
 
 DRAW = {"type": "draw_tiles", "tiles": ["m5w3", "b3w2"]}
