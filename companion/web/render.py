@@ -49,6 +49,7 @@ OOB_SWAP = "morph"  # how a push swaps #main in (htmx's hx-swap-oob): a morph, l
 SEQ = "\ue000seq\ue000"  # where a part shows the move number
 FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
 FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts left out
+BOARD = "\ue005board\ue005"  # where a part shows the board: filled in on the way out
 _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
 # A piece of a part (a block of the board, say): one element with an id, between these marks,
 # sent as a placeholder when the page shows it as it is.
@@ -413,17 +414,18 @@ class Picture:
     skeleton: list  # text, part name, text, part name, ..., text
     parts: dict[str, str]
     seq: int
+    board: str = ""  # the board, for the part that shows it (``BOARD``)
 
     def html(self) -> Markup:
         """The whole region, as a page or an htmx reply shows it."""
         seq = str(self.seq)
-        return Markup(self._join(lambda name, html: _wrap(name, _unmarked(_marks(html, seq, seq)))))
+        return Markup(self._join(lambda name, html: _wrap(name, _unmarked(_marks(_filled(html, self.board), seq, seq)))))
 
     def shown(self) -> dict[str, str]:
         """Each part as a page compares it: the move shown filled in, not the forms' one;
         and the region's frame (``FRAME``: its own attributes, every part a placeholder)."""
         seq = str(self.seq)
-        shown = {name: html.replace(SEQ, seq) for name, html in self.parts.items()}
+        shown = {name: _filled(html, self.board).replace(SEQ, seq) for name, html in self.parts.items()}
         shown[FRAME] = self._join(lambda name, html: _kept(name))
         return shown
 
@@ -454,6 +456,14 @@ class Picture:
         for i, piece in enumerate(self.skeleton):
             out.append(piece if i % 2 == 0 else part(piece, self.parts[piece]))
         return "".join(out)
+
+
+@lru_cache(maxsize=256)
+def _filled(html: str, board: str) -> str:
+    """A part with the board in place (the pages of one moment share the result). The
+    board is a part's own only on the way out: the part cache keeps it once, not in
+    every page's part that shows it, and such a part is drawn once for good."""
+    return html.replace(BOARD, board) if BOARD in html else html
 
 
 def _marks(html: str, seq: str, form_seq: str) -> str:
@@ -526,7 +536,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
     values["host"] = host
     template = current_app.jinja_env.get_template(PAGES[page])
     locale = str(get_locale())
-    marked = dict(values, seq=SEQ, form_seq=FORM_SEQ)
+    marked = dict(values, seq=SEQ, form_seq=FORM_SEQ, board=Markup(BOARD))
     plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
     cache, table_id = _parts(), now.row.id
     rendered = {}
@@ -540,7 +550,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
         _marking.reset(token)
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
     skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, holders)))
-    return Picture(skeleton, rendered, now.seq)
+    return Picture(skeleton, rendered, now.seq, values["board"])
 
 
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
