@@ -40,10 +40,10 @@ from ..tables import Live
 from . import context, final, parts, undos
 from .games import ui_for
 
-LOG_LINES = {"phone": 15, "table": 30}
+LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
 # How deep a board drawn whole follows what it reads (the view, its players, one player):
 # its layout code reads nearly all of the view, and below that comparing costs less.
-BOARD_DEPTH = 2  # the phone's log is folded away; keep it short
+BOARD_DEPTH = 2
 PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
 OOB_SWAP = "morph"  # how a push swaps #main in (htmx's hx-swap-oob): a morph, like every swap of it
 SEQ = "\ue000seq\ue000"  # where a part shows the move number
