@@ -95,7 +95,11 @@ class Live:
     version: int = field(default_factory=lambda: next(_versions))
     lock: threading.Lock = field(default_factory=threading.Lock)
     _lines_lock: threading.Lock = field(default_factory=threading.Lock)
-    first: int = 0
+
+    @property
+    def first(self) -> int:
+        """The move the table was rebuilt from (0: the set-up); moves since are held."""
+        return self.seq - len(self.moves)
 
     @property
     def seats(self) -> list[str]:
@@ -214,9 +218,11 @@ class Tables:
         rules = snapshots.fingerprint(engine)
         first, kept, events = self.store.since_snapshot(row.id, rules, back=LOG_LINES)
         state = None if kept is None else snapshots.load(kept)
-        if state is None:
-            first, state, events = 0, engine.setup(row.config), (self.store.events(row.id) if first else events)
-        live = Live(row, engine, state, seq=first, first=first)
+        if state is None:  # none, or one that cannot be read: from the set-up
+            if first:
+                events = self.store.events(row.id)
+            first, state = 0, engine.setup(row.config)
+        live = Live(row, engine, state, seq=first)
         live.to_act.append(engine.to_act(live.state))
         lined = len(events) - LOG_LINES
         for n, event in enumerate(events):
@@ -320,7 +326,6 @@ class Tables:
             removed = self.store.undo(table_id, count, sealed)
             fresh = self._fold(live.row)
             live.state, live.seq, live.to_act, live.moves = fresh.state, fresh.seq, fresh.to_act, fresh.moves
-            live.first = fresh.first
             live.changed()
         self._changed(table_id)
         return removed

@@ -82,6 +82,8 @@ def score_series(live: Live, tables: Tables) -> dict[str, list[tuple[int, int]]]
     engine, state = live.engine, live.engine.setup(live.row.config)
     series = {seat: [(0, 0)] for seat in live.seats}
     for event in tables.events(live.row.id):  # every move of the game, in order
+        if event.seq > live.seq:
+            break  # made since this moment: the next moment's series has it
         state = engine.apply(state, event.seat, event.action)
         totals = engine.scores(state)["totals"]
         for seat, points in series.items():
