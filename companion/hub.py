@@ -36,7 +36,8 @@ class Connection:
     closed: bool = False
     # what the page shows, as the pushes see it (companion.web.pushes)
     shown: dict | None = None
-    replies: list = field(default_factory=list)  # (until, parts) of answers that may land late
+    shown_seq: int = -1  # the move of the last push queued
+    replies: list = field(default_factory=list)  # answers that may land late (``pushes.Reply``)
     pushed: int = 0  # the number of the newest push queued (``Hub.push``)
     # the queue and its sender
     queue: deque = field(default_factory=deque)

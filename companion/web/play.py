@@ -54,7 +54,8 @@ def main_fragment(table_id):
 def _reply(live, viewer, page: str, message: dict | None = None):
     """The main region as an htmx answer; the pushes learn that the page may show it."""
     picture = render.picture(live, viewer, "phone" if page == "phone" else "table", message, host=page == "host")
-    current_app.extensions["companion"]["pushes"].replied(live.row.id, viewer, page, picture)
+    current_app.extensions["companion"]["pushes"].replied(live.row.id, viewer, page, picture,
+                                                          refusal=message is not None)
     return picture.html()
 
 

@@ -8,11 +8,14 @@ than the pusher are pushed together, as the latest picture. Each connection reme
 its page shows (``Connection.shown``): a push carries only the parts that differ, and none
 at all if nothing did. A page that also got an htmx answer may show that answer's picture
 instead, if it lands after a push: for a moment, a part counts as shown only if both
-agree (``replied``).
+agree (``replied``). A page ignores an answer older than the move it shows
+(``static/js/companion.js``), so once a push of a later move has gone out, only an answer
+with a refusal in it (which the page shows whatever its age) still counts.
 """
 
 import threading
 import time
+from typing import NamedTuple
 
 from ..hub import AWAY_AFTER, Connection, Hub
 from ..tables import Tables
@@ -53,15 +56,16 @@ class Pushes:
             later.daemon = True
             later.start()
 
-    def replied(self, table_id: str, viewer: str | None, page: str, picture: render.Picture) -> None:
+    def replied(self, table_id: str, viewer: str | None, page: str, picture: render.Picture,
+                refusal: bool = False) -> None:
         """An htmx answer with ``picture`` went to a page of ``viewer`` (``page``: "phone",
-        "table" or "host"): that page may show it rather than the last push, for a while."""
-        until = self.clock() + REPLY_LANDS_WITHIN
-        shown = picture.shown()
+        "table" or "host"): that page may show it rather than the last push, for a while.
+        An answer with a refusal (``refusal``) is shown even after a later move's push."""
+        reply = Reply(self.clock() + REPLY_LANDS_WITHIN, picture.seq, refusal, picture.shown())
         for conn in self.hub.connections(table_id):
             if conn.viewer == viewer and conn.page == page:
                 with conn.lock:
-                    conn.replies.append((until, shown))
+                    conn.replies.append(reply)
 
     # the pusher ---------------------------------------------------------------------------
 
@@ -120,11 +124,27 @@ class Pushes:
     def _send(self, conn: Connection, picture: render.Picture) -> None:
         now = self.clock()
         with conn.lock:
-            conn.replies = [(until, shown) for until, shown in conn.replies if until > now]
-            replies = [shown for _, shown in conn.replies]
+            conn.replies = [r for r in conn.replies if r.until > now]
+            # what the page may show when this push lands: the last push, or an answer
+            # that landed after it and was not older
+            replies = [r.shown for r in conn.replies if r.shows_after(conn.shown_seq)]
         known = [] if conn.shown is None else [conn.shown] + replies  # a new page: everything
         text, shown = picture.push(known)
         if text is None:
             return  # the page shows all of it already
-        conn.shown = shown
+        conn.shown, conn.shown_seq = shown, picture.seq
         self.hub.deliver(conn, text)
+
+
+class Reply(NamedTuple):
+    """An htmx answer that may still land on its page (``Pushes.replied``)."""
+
+    until: float  # by when it has surely landed
+    seq: int  # the move it shows
+    refusal: bool  # it carries a refusal, which the page shows even if it is older
+    shown: dict  # its parts, as ``Picture.shown`` gives them
+
+    def shows_after(self, seq: int) -> bool:
+        """Whether the page shows this answer if it lands after a push of move ``seq``
+        (a move number can go back, after an undo)."""
+        return self.refusal or self.seq >= seq

@@ -12,6 +12,20 @@ document.addEventListener("DOMContentLoaded", function () {
   ];
 });
 
+// A reply can arrive after the push of a later move: the page keeps the later picture
+// (the server counts on it and stops sending again what such a reply would undo). A
+// refusal is shown whatever its age: its message stands beside the form that sent it.
+function moveOf(html) {
+  var m = /<div id="main"[^>]*\sdata-seq="(\d+)"/.exec(html);
+  return m ? parseInt(m[1], 10) : null;
+}
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var xhr = e.detail.xhr, main = document.getElementById("main");
+  if (!e.detail.shouldSwap || !xhr || xhr.status >= 400 || !main || e.detail.target !== main) return;
+  var reply = moveOf(e.detail.serverResponse), shown = parseInt(main.dataset.seq, 10);
+  if (reply !== null && reply < shown) e.detail.shouldSwap = false;
+});
+
 // A reply can arrive after a push has already removed the form that asked for it.
 // htmx 2.0 looks the swap's extension (morph) up from that form, now off the page,
 // and would fall back to an innerHTML swap, nesting #main in itself: swap such a

@@ -153,6 +153,51 @@ def test_a_reply_that_arrives_after_the_push_of_its_own_move(server, contexts):
     expect(anna.locator("#main")).to_have_attribute("data-seq", "1")
 
 
+def test_a_reply_older_than_the_move_the_page_shows_is_not_swapped_in(server, contexts):
+    """Anna's move is answered, but the answer arrives only after the push of the next
+    move: her page keeps the next move (the server counts on it) instead of going back."""
+    game, _ = table_with_phones(server, contexts)
+    anna, held = game.phones["p1"], []
+    # (swap events go to #main: the form that asked is gone by then)
+    anna.evaluate("document.addEventListener('htmx:beforeSwap', () => { window.answered = (window.answered || 0) + 1; })")
+    anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
+    perform(anna, game.now()[3])
+    wait_until_held(anna, held, 1)
+    seat, _ = post_move(game)
+    wait_for_move([anna], 2)
+    route, reply = held[0]
+    route.fulfill(response=reply)
+    anna.wait_for_function("window.answered === 1")
+    expect(anna.locator("#main")).to_have_attribute("data-seq", "2")
+    expect(anna.locator("#main")).to_have_count(1)
+    expect(anna.locator("#main li[value='2']")).to_have_count(1)  # the next move's log line
+
+
+def test_a_refusal_shows_even_when_it_arrives_after_a_later_move(server, contexts):
+    """Anna's three cards are refused; the refusal arrives after her next move, sent from
+    elsewhere, was pushed. It still shows beside her form, until the next push mends it."""
+    game, _ = table_with_phones(server, contexts)
+    post_until(game, lambda state, seat, action: action["type"] == "take_colored" and seat == "p1")
+    anna, held = game.phones["p1"], []
+    anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
+    form = anna.locator("#main form.act-take_colored")
+    boxes = form.locator('input[name="color"]')
+    for i in range(3):
+        boxes.nth(i).check()
+    form.get_by_role("button", name="Take the cards").tap()
+    wait_until_held(anna, held, 1)
+    seq = len(game.store.events(game.table_id))
+    post_move(game)
+    wait_for_move([anna], seq + 1)
+    route, reply = held[0]
+    assert reply.status == 422
+    route.fulfill(response=reply)
+    expect(anna.locator("#main .message.refused")).to_contain_text("FA-T-2")
+    post_move(game)
+    wait_for_move([anna], seq + 2)
+    expect(anna.locator("#main .message.refused")).to_have_count(0)
+
+
 def test_a_half_built_bid_its_focus_and_an_open_fold_survive_another_seats_bid(server, contexts):
     """A sealed auction: Cleo opens the board, taps a black 4 into her bid, and Ben's bid
     arrives meanwhile. Her tap, the focused card, the open board stay; she adds a card

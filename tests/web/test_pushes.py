@@ -21,6 +21,7 @@ PART = re.compile(r'<div id="part-([\w-]+)" class="part"( hx-preserve)?>')
 # A piece of the board left as the page shows it (a part is a div, a log line an li).
 BOARD_PIECE_KEPT = re.compile(r'<(?!div |li )[a-z]+ id="[\w-]+" hx-preserve>')
 FORM_SEQ = re.compile(r'<input type="hidden" name="seq" value="\d+">')
+LINE_KEPT = re.compile(r'<li id="line-[^"]*" hx-preserve>')
 
 
 class Page:
@@ -154,20 +155,62 @@ def test_parts_an_htmx_answer_may_overwrite_are_sent_again_while_it_may_land(app
     pushes.replied(table_id, "p1", "phone", answer)
     post_action(phones["p2"], table_id, 0, {"type": "secret", "n": 2})
     push(app, pushes, table_id)
+    anna, ben = pages["p1"].ws.wait_for(2), pages["p2"].ws.wait_for(2)
+    assert len(LINE_KEPT.findall(anna[1])) == len(LINE_KEPT.findall(ben[1])) == 0
     post_action(phones["p3"], table_id, 1, {"type": "secret", "n": 3})
     push(app, pushes, table_id)
-    # ...may land after the push of move 1: the push of move 2 sends again what changed
-    # since move 0 (Ben's secret in), not only what changed since move 1.
+    # ...may land after the push of move 1, but the page ignores an answer older than the
+    # move it shows: the push of move 2 need not send again what changed since move 0
     anna, ben = pages["p1"].ws.wait_for(3), pages["p2"].ws.wait_for(3)
-    assert parts_of(anna[2])["game_status"] and parts_of(ben[2])["game_status"]
-    assert len(re.findall(r'<li id="line-[^"]*" hx-preserve>', anna[2])) == 0  # line 1 too
-    assert len(re.findall(r'<li id="line-[^"]*" hx-preserve>', ben[2])) == 1
-    clock.now += 10  # the answer has landed by now
-    with app.test_request_context("/"):
-        pushes.replied(table_id, "p1", "phone", render.picture(live, "p1", "phone"))
+    assert len(LINE_KEPT.findall(anna[2])) == len(LINE_KEPT.findall(ben[2])) == 1
     clock.now += 10
-    push(app, pushes, table_id)  # nothing changed, the answer is long there: nothing sent
+    push(app, pushes, table_id)  # nothing changed: nothing sent
     assert len(settled(pages["p1"])) == 3
+
+
+def test_an_answer_as_old_as_the_pushed_move_counts_after_an_undo(app, client):
+    """A move number goes back on an undo: an answer of move 1, older than the page's
+    move 2, shows if it lands after the push of the undo, back at move 1."""
+    table_id, phones, pages, pushes = setting(app, client)
+    tables = app.extensions["companion"]["tables"]
+    live = tables.get(table_id)
+    post_action(phones["p1"], table_id, 0, {"type": "secret", "n": 4})
+    push(app, pushes, table_id)
+    with app.test_request_context("/"):
+        answer = render.picture(live, "p1", "phone")
+    post_action(phones["p2"], table_id, 1, {"type": "secret", "n": 2})
+    push(app, pushes, table_id)
+    pushes.replied(table_id, "p1", "phone", answer)
+    tables.undo(table_id, 1, 2)
+    push(app, pushes, table_id)
+    post_action(phones["p2"], table_id, 1, {"type": "secret", "n": 3})
+    push(app, pushes, table_id)
+    anna, ben = pages["p1"].ws.wait_for(4), pages["p2"].ws.wait_for(4)
+    # the answer does not tell of the undo, which the last pushes do
+    assert "undid" in anna[2] and "undid" not in str(answer.html())
+    cleo = pages["p3"].ws.wait_for(4)
+    # so the push after it sends the log line of the undo again to Anna, not to Cleo
+    assert len(LINE_KEPT.findall(anna[3])) == len(LINE_KEPT.findall(cleo[3])) - 1
+
+
+def test_an_answer_with_a_refusal_counts_until_it_has_landed(app, client):
+    table_id, phones, pages, pushes = setting(app, client)
+    pushes.clock = clock = Clock()
+    push(app, pushes, table_id)
+    refused = post_action(phones["p1"], table_id, 0, {"type": "secret", "n": 99}, htmx=True)
+    assert refused.status_code == 422 and 'class="message refused' in refused.text
+    for seq, seat, n in ((0, "p2", 2), (1, "p3", 3)):
+        post_action(phones[seat], table_id, seq, {"type": "secret", "n": n})
+        push(app, pushes, table_id)
+    # the page shows a refusal whatever its age, so it may show the one of move 0 still
+    anna, ben = pages["p1"].ws.wait_for(3), pages["p2"].ws.wait_for(3)
+    assert parts_of(anna[2])["turn"]  # her form, without the refusal beside it
+    assert len(LINE_KEPT.findall(anna[2])) == 0 and len(LINE_KEPT.findall(ben[2])) == 1
+    clock.now += 10  # it has landed by now
+    post_action(phones["p1"], table_id, 2, {"type": "secret", "n": 5})
+    push(app, pushes, table_id)
+    anna, ben = pages["p1"].ws.wait_for(4), pages["p2"].ws.wait_for(4)
+    assert len(LINE_KEPT.findall(anna[3])) == len(LINE_KEPT.findall(ben[3])) == 2
 
 
 # The form's move, in a part a push leaves as it was: the move that part was drawn at.
