@@ -52,9 +52,15 @@ FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts 
 BOARD = "\ue005board\ue005"  # where a part shows the board: filled in on the way out
 _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
 # A piece of a part (a block of the board, say): one element with an id, between these marks,
-# sent as a placeholder when the page shows it as it is.
+# sent as a placeholder when the page shows it as it is. A group is a piece that holds
+# pieces (a player's corner of the board): one placeholder if the page shows it as it is,
+# else sent with its own pieces as placeholders. Groups do not nest.
 PIECE, PIECE_END = "\ue003", "\ue004"
+GROUP, GROUP_END = "\ue006", "\ue007"
 _PIECE = re.compile('\ue003(<([a-z]+) id="([\\w-]+)".*?)\ue004', re.S)
+_GROUP = re.compile('\ue006(<([a-z]+) id="([\\w-]+)".*?)\ue007', re.S)
+_GROUP_OR_PIECE = re.compile(f"{_GROUP.pattern}|{_PIECE.pattern}", re.S)
+_MARKS = str.maketrans("", "", PIECE + PIECE_END + GROUP + GROUP_END)
 _OPENS = re.compile(r'<[a-z]+ id="[\w-]+"')
 # A log line (templates/_log.html): the same id, the same line, on the page that shows it.
 _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
@@ -389,10 +395,12 @@ def tidy(html: str) -> str:
 
 
 def _piece(html: str) -> str:
-    """``html`` marked as a piece if it is one element with an id and holds no pieces
-    (a block of the board whose own parts are pieces, each player's, say, is not one)."""
+    """``html`` marked as a piece if it is one element with an id, as a group if it holds
+    pieces, and left as it is if it holds a group."""
     html = html.strip()
-    return f"{PIECE}{html}{PIECE_END}" if _OPENS.match(html) and PIECE not in html else html
+    if not _OPENS.match(html) or GROUP in html:
+        return html
+    return f"{GROUP}{html}{GROUP_END}" if PIECE in html else f"{PIECE}{html}{PIECE_END}"
 
 
 def piece(html) -> Markup:
@@ -402,7 +410,7 @@ def piece(html) -> Markup:
 
 
 def _unmarked(html: str) -> str:
-    return html.replace(PIECE, "").replace(PIECE_END, "") if PIECE in html else html
+    return html.translate(_MARKS) if PIECE in html or GROUP in html else html
 
 
 # pictures: a page's main region, part by part ------------------------------------------------
@@ -499,21 +507,32 @@ def _line_ids(html: str) -> frozenset:
 
 @lru_cache(maxsize=512)
 def _pieces_in(html: str) -> dict:
-    """Piece id -> piece, of a part as a page shows it (do not change the answer)."""
-    return {m[3]: m[1] for m in _PIECE.finditer(html)}
+    """Piece or group id -> its HTML, of a part as a page shows it (do not change the answer)."""
+    found = {m[3]: m[1] for m in _PIECE.finditer(html)}
+    found.update((m[3], m[1]) for m in _GROUP.finditer(html))
+    return found
 
 
 def _keep_pieces(html: str, before: list[str]) -> str:
-    """``html`` with each piece that the page shows as it is, in every case, as a placeholder."""
+    """``html`` with each piece and group that the page shows as it is, in every case, as
+    a placeholder."""
     if PIECE not in html:
         return html
     shown = [_pieces_in(b) for b in before]
 
+    def kept(whole, tag, id, marks):
+        if all(s.get(id) == whole for s in shown):
+            return f'{marks[0]}<{tag} id="{id}" hx-preserve></{tag}>{marks[1]}'
+        return None
+
     def piece(m):
-        if all(s.get(m[3]) == m[1] for s in shown):
-            return f'{PIECE}<{m[2]} id="{m[3]}" hx-preserve></{m[2]}>{PIECE_END}'
-        return m[0]
-    return _PIECE.sub(piece, html)
+        return kept(*m.group(1, 2, 3), (PIECE, PIECE_END)) or m[0]
+
+    def group_or_piece(m):
+        if m[1] is None:  # a piece outside any group
+            return kept(*m.group(4, 5, 6), (PIECE, PIECE_END)) or m[0]
+        return kept(*m.group(1, 2, 3), (GROUP, GROUP_END)) or _PIECE.sub(piece, m[0])
+    return _GROUP_OR_PIECE.sub(group_or_piece, html)
 
 
 def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,

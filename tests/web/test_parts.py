@@ -213,3 +213,25 @@ def test_a_board_piece_is_marked_only_where_pushes_read_it(app):
         assert compiled.render() == f'{render.PIECE}<g id="x">a</g>{render.PIECE_END}'
     finally:
         render._marking.reset(token)
+
+
+GROUP = ('{% filter piece %}<section id="g">{% filter piece %}<p id="a">{{ a }}</p>{% endfilter %}'
+         '{% filter piece %}<p id="b">{{ b }}</p>{% endfilter %}</section>{% endfilter %}')
+
+
+def test_a_piece_that_holds_pieces_is_a_group_sent_as_one_placeholder_when_it_did_not_change(app):
+    compiled = app.jinja_env.from_string(GROUP)
+    token = render._marking.set(True)
+    try:
+        before, same, changed = (compiled.render(a=a, b=2) for a in (1, 1, 3))
+    finally:
+        render._marking.reset(token)
+    assert before.startswith(render.GROUP) and before.count(render.PIECE) == 2
+
+    def push_to(now, known):
+        return render._unmarked(render._keep_pieces(now, known))
+    assert push_to(same, [before]) == '<section id="g" hx-preserve></section>'
+    assert push_to(changed, [before]) == '<section id="g"><p id="a">3</p><p id="b" hx-preserve></p></section>'
+    # a page that may show either of two pictures gets what differs from either
+    assert push_to(same, [before, changed]) == '<section id="g"><p id="a">1</p><p id="b" hx-preserve></p></section>'
+    assert push_to(same, [before, same]) == '<section id="g" hx-preserve></section>'

@@ -34,7 +34,7 @@ def test_the_table_screen_draws_players_from_the_contract_fields(client):
     table_id = create_toy(client)
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
     players = html.split('<ul class="players">')[1].split("</ul>")[0]
-    assert re.search(r'<li class="color-red to-act">\s*<span class="initials"[^>]*>An</span>\s*'
+    assert re.search(r'<li id="player-p1" class="color-red to-act">\s*<span class="initials"[^>]*>An</span>\s*'
                      r'<span class="name">Anna</span>', players)
 
 
