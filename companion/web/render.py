@@ -84,6 +84,7 @@ def init_app(app) -> None:
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
     env.globals["log_items"] = log_items
+    env.globals["log_runs"] = log_runs
     env.filters["piece"] = piece
     env.globals["memo"] = memo
     if not env.auto_reload:
@@ -295,6 +296,30 @@ class Line(NamedTuple):
     alike: str
 
 
+def log_runs(log: tuple, undos: list, page: str) -> tuple[list, list]:
+    """The log as two runs, newest first, each with the host's undos made in its time:
+    the moves of the latest stretch (a third of the page's ``LOG_LINES``: moves 21-30,
+    say) and those of the two stretches before it. The earlier run changes only when a
+    stretch begins, so the pushes in between leave it as the page shows it."""
+    stretch = LOG_LINES[page] // 3
+    newest, earlier = [], []
+    if log:
+        latest = (log[0].seq - 1) // stretch
+        newest = [e for e in log if (e.seq - 1) // stretch == latest]
+        earlier = [e for e in log[len(newest):] if (e.seq - 1) // stretch >= latest - 2]
+    since = [run[-1].at if run else None for run in (newest, earlier)]  # each run's first move
+    for undo in undos or ():
+        if since[0] is None or undo["at"] >= since[0]:
+            newest.append(undo)
+        elif since[1] is not None and undo["at"] >= since[1]:
+            earlier.append(undo)
+    return tuple(sorted(run, key=_at, reverse=True) for run in (newest, earlier))
+
+
+def _at(entry) -> float:
+    return entry["at"] if isinstance(entry, dict) else entry.at
+
+
 _lines: dict = {}
 _LINES_KEPT = 20000
 
@@ -452,7 +477,7 @@ class Picture:
             if not known:
                 return _wrap(name, _unmarked(now.replace(FORM_SEQ, seq)))
             before = [k.get(name) or "" for k in known]
-            return _wrap(name, _unmarked(_keep_pieces(_keep_lines(now.replace(FORM_SEQ, seq), before), before)))
+            return _wrap(name, _unmarked(_keep_lines(_keep_pieces(now.replace(FORM_SEQ, seq), before), before)))
 
         text = self._join(part)
         if not whole and known and all(k.get(FRAME) == text for k in known):

@@ -235,3 +235,22 @@ def test_a_piece_that_holds_pieces_is_a_group_sent_as_one_placeholder_when_it_di
     # a page that may show either of two pictures gets what differs from either
     assert push_to(same, [before, changed]) == '<section id="g"><p id="a">1</p><p id="b" hx-preserve></p></section>'
     assert push_to(same, [before, same]) == '<section id="g" hx-preserve></section>'
+
+
+def test_the_log_is_the_latest_stretch_of_moves_and_the_two_before_it_with_the_undos_in_their_time():
+    def line(seq):
+        return render.Line(seq, "p1", at=float(seq), text=str(seq), key=seq, alike="")
+
+    log = tuple(line(seq) for seq in range(45, 15, -1))  # the table's 30 latest, newest first
+    undos = [{"at": 44.5, "text": "undid 45"}, {"at": 30.5, "text": "undid 31"}, {"at": 3.5, "text": "old"}]
+    newest, earlier = render.log_runs(log, undos, "table")
+    seqs = lambda run: [e.seq if isinstance(e, render.Line) else e["text"] for e in run]
+    assert seqs(newest) == [45, "undid 45", 44, 43, 42, 41]
+    assert seqs(earlier) == list(range(40, 30, -1)) + ["undid 31"] + list(range(30, 20, -1))
+    # a move later the earlier run is the same; once a stretch begins, it moves on
+    assert render.log_runs((line(46),) + log[:29], [], "table")[1] == render.log_runs(log, [], "table")[1]
+    later = tuple(line(seq) for seq in range(51, 21, -1))
+    assert [e.seq for e in render.log_runs(later, [], "table")[1]] == list(range(50, 30, -1))
+    # the phone's log is shorter: stretches of 5
+    assert [len(run) for run in render.log_runs(log[:15], [], "phone")] == [5, 10]
+    assert render.log_runs((), undos[:1], "phone") == ([undos[0]], [])

@@ -18,8 +18,10 @@ from tests.web.conftest import create_toy, join, post_action
 from tests.web.test_parts import FORMS as GAME_FORMS
 
 PART = re.compile(r'<div id="part-([\w-]+)" class="part"( hx-preserve)?>')
-# A piece of the board left as the page shows it (a part is a div, a log line an li).
-BOARD_PIECE_KEPT = re.compile(r'<(?!div |li )[a-z]+ id="[\w-]+" hx-preserve>')
+# A piece of the board left as the page shows it (a part is a div, a log line an li, a run of
+# the log an ol).
+BOARD_PIECE_KEPT = re.compile(r'<(?!div |li |ol )[a-z]+ id="[\w-]+" hx-preserve>')
+EARLIER_KEPT = '<ol id="log-earlier" hx-preserve></ol>'
 FORM_SEQ = re.compile(r'<input type="hidden" name="seq" value="\d+">')
 LINE_KEPT = re.compile(r'<li id="line-[^"]*" hx-preserve>')
 
@@ -240,7 +242,7 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
     for conn in pages.values():
         ext["hub"].join(conn)
     playout = import_module(f"{live.engine.__name__}.playout")
-    rng, shows, pushed, partial, pieces = random.Random(game), {}, Counter(), Counter(), Counter()
+    rng, shows, pushed, partial, pieces, earlier = random.Random(game), {}, Counter(), Counter(), Counter(), Counter()
     for _ in range(40):
         push(app, ext["pushes"], table_id)
         for key, conn in pages.items():
@@ -248,6 +250,7 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
                 shows[key] = filled(message, shows.get(key))
                 partial[key] += pushed[key] > 0 and "hx-preserve></div>" in message
                 pieces[key] += bool(BOARD_PIECE_KEPT.search(message))
+                earlier[key] += EARLIER_KEPT in message
                 pushed[key] += 1
             viewer, page = key
             with app.test_request_context("/"):
@@ -262,3 +265,5 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
     for key in pages:
         assert pushed[key] > 10 and partial[key] == pushed[key] - 1, (key, pushed[key], partial[key])
         assert pieces[key] > 0, key  # a board piece the page shows as it is was left out
+        # the earlier moves of the log go again only when a stretch of moves begins
+        assert earlier[key] >= pushed[key] // 2, (key, pushed[key], earlier[key])
