@@ -451,6 +451,7 @@ class Picture:
     parts: dict[str, str]
     seq: int
     board: str = ""  # the board, for the part that shows it (``BOARD``)
+    _shown: dict | None = field(default=None, repr=False, compare=False)
 
     def html(self) -> Markup:
         """The whole region, as a page or an htmx reply shows it."""
@@ -459,11 +460,15 @@ class Picture:
 
     def shown(self) -> dict[str, str]:
         """Each part as a page compares it: the move shown filled in, not the forms' one;
-        and the region's frame (``FRAME``: its own attributes, every part a placeholder)."""
-        seq = str(self.seq)
-        shown = {name: _filled(html, self.board).replace(SEQ, seq) for name, html in self.parts.items()}
-        shown[FRAME] = self._join(lambda name, html: _kept(name))
-        return shown
+        and the region's frame (``FRAME``: its own attributes, every part a placeholder).
+        Worked out once (the answer to a move and the push to its page share a picture);
+        do not change it."""
+        if self._shown is None:
+            seq = str(self.seq)
+            shown = {name: _filled(html, self.board).replace(SEQ, seq) for name, html in self.parts.items()}
+            shown[FRAME] = self._join(lambda name, html: _kept(name))
+            self._shown = shown
+        return self._shown
 
     def push(self, known: list[dict]) -> tuple[str | None, dict]:
         """The out-of-band message for a page that shows one of ``known`` (each a former
@@ -479,8 +484,7 @@ class Picture:
             whole.append(name)
             if not known:
                 return _wrap(name, _unmarked(now.replace(FORM_SEQ, seq)))
-            before = [k.get(name) or "" for k in known]
-            return _wrap(name, _unmarked(_keep_lines(_keep_pieces(now.replace(FORM_SEQ, seq), before), before)))
+            return _wrap(name, _changed(now.replace(FORM_SEQ, seq), tuple(k.get(name) or "" for k in known)))
 
         text = self._join(part)
         if not whole and known and all(k.get(FRAME) == text for k in known):
@@ -492,6 +496,14 @@ class Picture:
         for i, piece in enumerate(self.skeleton):
             out.append(piece if i % 2 == 0 else part(piece, self.parts[piece]))
         return "".join(out)
+
+
+@lru_cache(maxsize=512)
+def _changed(html: str, before: tuple) -> str:
+    """What a push sends of a part that changed, for a page that shows one of ``before``:
+    its pieces, groups and log lines that every one of them shows as placeholders (pages
+    that were sent the same get the same, worked out once)."""
+    return _unmarked(_keep_lines(_keep_pieces(html, before), before))
 
 
 @lru_cache(maxsize=256)
