@@ -327,9 +327,14 @@ _LINES_KEPT = 20000
 def log_items(context, log: tuple) -> Markup:
     """The items of a log (``<li>``, newest first), each written once for its readers and
     language: a line never changes, the log around it does with every move. A line's id
-    stands for its move, so a push sends a line the page shows as a placeholder."""
+    stands for its move, so a push sends a line the page shows as a placeholder. A host's
+    undo among them (a dict, ``log_runs``) is told as such."""
     locale, items = str(get_locale()), []
     for entry in log:
+        if isinstance(entry, dict):
+            text = escape(context.environment.call_filter("say", entry["text"], context=context))
+            items.append(f'<li class="undo">{text}</li>')
+            continue
         key = (entry.key, entry.alike, locale)
         html = _lines.get(key)
         if html is None:
