@@ -8,11 +8,12 @@ page (median and mean over every push after a page's first picture; phones and h
 With ``--profile [N]`` it prints the N costliest functions of the moves and their pushes
 (cProfile; ``SORT=tottime`` to order them by their own time), and the number of function
 calls, which unlike CPU time does not vary with the load of a shared machine. Per game it
-also prints which parts a push carried, how often and how big.
+also prints which parts a push carried, how often and how big; with ``--parts``, which parts
+were drawn per move and the CPU time their drawing took.
 
 No HTTP, no sockets: what gunicorn and the network add is bench/live.py's to measure.
 
-Run: ``.venv/bin/python bench/pushes.py [--games palazzo,...] [--moves 150] [--profile [N]]``;
+Run: ``.venv/bin/python bench/pushes.py [--games palazzo,...] [--moves 150] [--profile [N]] [--parts]``;
 for a before/after, run it from a copy of the code before too (``git archive``), in turn.
 """
 
@@ -69,7 +70,24 @@ def settle(conns) -> None:
             time.sleep(0.0005)
 
 
-def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str) -> dict:
+def timed(cache) -> dict:
+    """Part name -> [drawings, CPU ms] of the part cache ``cache`` from now on (an answer
+    from the cache is no drawing)."""
+    drawn, real = {}, cache.render
+
+    def render(table_id, locale, part, *args, **kwargs):
+        before, start = cache.renders, time.process_time()
+        html = real(table_id, locale, part, *args, **kwargs)
+        if cache.renders != before:
+            figures = drawn.setdefault(part, [0, 0.0])
+            figures[0] += 1
+            figures[1] += (time.process_time() - start) * 1e3
+        return html
+    cache.render = render
+    return drawn
+
+
+def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str, parts: bool = False) -> dict:
     app = create_app({"DATABASE": f"{folder}/{game}.sqlite3", "PUBLIC_URL": "http://192.0.2.10:8000/"})
     client = app.test_client()
     table_id = client.post(f"/new/{game}", data=FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
@@ -90,6 +108,7 @@ def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str) ->
     with app.test_request_context("/"):
         ext["pushes"].push(table_id)  # every page's first picture (templates compiled)
         settle(conns)
+        drawn = timed(ext["parts"]) if parts else {}
         for _ in range(moves):
             if live.engine.is_over(live.state):
                 break
@@ -111,7 +130,7 @@ def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str) ->
         for sent in conn.ws.parts[1:]:
             for name, n in sent.items():
                 by_part.setdefault(f"{conn.page}:{name}", []).append(n)
-    return {"moves": len(cpu), "cpu": cpu, "renders": renders, "sizes": sizes, "parts": by_part}
+    return {"moves": len(cpu), "cpu": cpu, "renders": renders, "sizes": sizes, "parts": by_part, "drawn": drawn}
 
 
 def report(game: str, found: dict) -> str:
@@ -129,6 +148,11 @@ def report(game: str, found: dict) -> str:
     out.append("  bytes per push by part (sent in / of pushes, mean KB when sent): " + ", ".join(
         f"{name} {len(ns)}/{pushes[name.split(':')[0]]} {statistics.mean(ns) / 1024:.1f}"
         for name, ns in heavy))
+    if found["drawn"]:
+        moves = max(found["moves"], 1)
+        out.append("  drawings per move by part (drawings, CPU ms): " + ", ".join(
+            f"{name} {n / moves:.2f} {ms / moves:.2f}"
+            for name, (n, ms) in sorted(found["drawn"].items(), key=lambda kv: -kv[1][1])))
     return "\n".join(out)
 
 
@@ -137,11 +161,12 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(FORMS))
     parser.add_argument("--moves", type=int, default=150)
     parser.add_argument("--profile", type=int, nargs="?", const=30, default=0)
+    parser.add_argument("--parts", action="store_true", help="time the drawing of each part")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         for game in args.games.split(","):
             profile = cProfile.Profile() if args.profile else None
-            print(report(game, run(game, args.moves, profile, folder)), flush=True)
+            print(report(game, run(game, args.moves, profile, folder, args.parts)), flush=True)
             if profile:
                 text = io.StringIO()
                 pstats.Stats(profile, stream=text).sort_stats(*__import__("os").environ.get("SORT", "cumulative").split(",")).print_stats(args.profile)
