@@ -212,6 +212,11 @@ def _deps(recorder: Recorder) -> list:
     return deps
 
 
+# The most a part's renderings hold in all, past the first two: a few big ones (a board,
+# a phone's forms) are seldom read again, and they hold the views they read alive.
+PART_BYTES = 40_000
+
+
 class Parts:
     """The part cache of one server: per (table, locale, part), the last few renderings."""
 
@@ -252,8 +257,18 @@ class Parts:
             return html
         with self._lock:
             entries.insert(0, entry)
-            del entries[self._per_part:]
+            del entries[self._kept(entries):]
         return html
+
+    def _kept(self, entries: list) -> int:
+        """How many of a part's renderings to keep, the latest first: up to ``per_part``,
+        and past the second only while they hold no more than ``PART_BYTES`` in all."""
+        total = 0
+        for i, entry in enumerate(entries[:self._per_part]):
+            total += len(entry.html)
+            if i >= 2 and total > PART_BYTES:
+                return i
+        return self._per_part
 
     def forget(self, table_id: str) -> None:
         with self._lock:

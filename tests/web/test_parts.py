@@ -104,6 +104,19 @@ def test_the_renderings_kept_are_the_ones_read_last():
     assert len(calls) == 4
 
 
+def test_fewer_renderings_of_a_big_part_are_kept():
+    cache = parts.Parts(per_part=8)
+    draw, calls = template("{{ viewer }}{{ pad }}")
+    for size, kept in ((10, 8), (parts.PART_BYTES // 2, 2)):
+        calls.clear()
+        pad = "x" * size
+        for viewer in "abcdefgh":
+            cache.render("t", "en", f"part{size}", {"viewer": viewer, "pad": pad}, draw)
+        for viewer in reversed("abcdefgh"):  # the latest first: those kept answer at once
+            cache.render("t", "en", f"part{size}", {"viewer": viewer, "pad": pad}, draw)
+        assert len(calls) == 8 + (8 - kept), size
+
+
 def test_a_part_followed_only_so_deep_compares_what_lies_below_whole():
     cache = parts.Parts()
     draw, calls = template("{{ view.players[0].name }}")
