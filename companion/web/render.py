@@ -560,7 +560,8 @@ def _pieces_in(html: str) -> dict:
 def _keep_pieces(html: str, before: list[str]) -> str:
     """``html`` with each piece and group that the page shows as it is, in every case, as
     a placeholder: groups first, then the pieces outside the groups kept and inside the
-    others. (One pattern for both would be simpler, and a hundred times slower to scan.)"""
+    others. (One pattern for both would scan a part character by character: a pattern
+    that starts with one mark skips to it.)"""
     if PIECE not in html:
         return html
     shown = [_pieces_in(b) for b in before]
