@@ -311,10 +311,10 @@ def log_runs(log: tuple, undos: list, page: str) -> tuple[list, list]:
             newest.append(undo)
         elif since[1] is not None and undo["at"] >= since[1]:
             earlier.append(undo)
-    return tuple(sorted(run, key=_at, reverse=True) for run in (newest, earlier))
+    return tuple(sorted(run, key=_when, reverse=True) for run in (newest, earlier))
 
 
-def _at(entry) -> float:
+def _when(entry) -> float:
     return entry["at"] if isinstance(entry, dict) else entry.at
 
 
@@ -329,15 +329,18 @@ def log_items(context, log: tuple) -> Markup:
     stands for its move, so a push sends a line the page shows as a placeholder. A host's
     undo among them (a dict, ``log_runs``) is told as such."""
     locale, items = str(get_locale()), []
+
+    def say(text):
+        return escape(context.environment.call_filter("say", text, context=context))
+
     for entry in log:
         if isinstance(entry, dict):
-            text = escape(context.environment.call_filter("say", entry["text"], context=context))
-            items.append(f'<li class="undo">{text}</li>')
+            items.append(f'<li class="undo">{say(entry["text"])}</li>')
             continue
         key = (entry.key, entry.alike, locale)
         html = _lines.get(key)
         if html is None:
-            text = escape(context.environment.call_filter("say", entry.text, context=context))
+            text = say(entry.text)
             html = f'<li id="line-{entry.key}" value="{entry.seq}">{text}</li>'
             if len(_lines) > _LINES_KEPT:
                 _lines.clear()
