@@ -104,12 +104,13 @@ def stats():
         if name not in records:
             continue
         rows = sorted(records[name].items(), key=lambda kv: (-kv[1].wins, -kv[1].average, names[kv[0]]))
+        title = engines.GAMES.get(name, name)  # a game no longer shipped goes by its key
         sections.append({
             "game": name,
             "rows": [(key, names[key], record) for key, record in rows],
-            "wins": charts.bars(gettext("Wins in %(game)s", game=engines.GAMES[name]),
+            "wins": charts.bars(gettext("Wins in %(game)s", game=title),
                                 [{"label": names[k], "value": r.wins} for k, r in rows]),
-            "scores": charts.bars(gettext("Average score in %(game)s (best in brackets)", game=engines.GAMES[name]),
+            "scores": charts.bars(gettext("Average score in %(game)s (best in brackets)", game=title),
                                   [{"label": names[k], "value": r.average, "mark": r.best} for k, r in rows]),
         })
     return render_template("history/stats.html", sections=sections, game=game, titles=engines.GAMES)

@@ -2,8 +2,10 @@
 inputs for the table, on tables of the toy game (the platform, whatever the game)."""
 
 import json
+import random
 import re
 
+from tests.toygame import playout as toy_playout
 from tests.web.conftest import PUBLIC, create_toy, events, join, post_action, seq_of
 
 SECRETS = {"p1": 7, "p2": 2, "p3": 5}
@@ -232,3 +234,17 @@ def test_an_action_with_a_form_of_its_own_is_not_taken_as_a_complete_action(app,
     anna = join(app, table_id, "p1")
     response = anna.post(f"/t/{table_id}/act", data={"seq": 0, "action": json.dumps({"type": "secret", "n": 3})})
     assert response.status_code == 400 and events(app, table_id) == []
+
+
+def test_statistics_name_a_game_that_has_no_title_of_the_shipped_games(app, client):
+    """A finished game of a test-only game (or one whose engine is gone): the statistics
+    page names it by its key, as the other history pages do, and does not fail."""
+    table_id = create_toy(client)
+    tables = app.extensions["companion"]["tables"]
+    live = tables.get(table_id)
+    rng = random.Random(3)
+    while not live.engine.is_over(live.state):
+        seat = sorted(live.engine.to_act(live.state))[0]
+        tables.act(table_id, seat, toy_playout.random_action(live.state, seat, rng), live.seq)
+    page = client.get("/history/stats")
+    assert page.status_code == 200 and "Wins in toy" in page.get_data(as_text=True)
