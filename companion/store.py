@@ -137,6 +137,12 @@ class Store:
         self.path = path
         self.clock = clock  # seconds since the epoch; see companion.clock
         self._local = threading.local()
+        # table id -> its seats and their secrets: read on every move, every push and every
+        # page a phone asks for, changed only by claim_seat/free_seat (one server process
+        # holds the database, see companion.serving.claim_database)
+        self._seats: dict[str, dict[str, str | None]] = {}
+        self._seats_lock = threading.Lock()
+        self._seat_writes = 0
         upgrade(self.db(), path)
 
     def now(self) -> float:
@@ -178,7 +184,7 @@ class Store:
     # tables ---------------------------------------------------------------
 
     def create_table(self, row: TableRow, seats: list[str]) -> None:
-        with self.write() as db:
+        with self._seat_write(row.id) as db:
             db.execute(
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?)",
                 (row.id, row.game, row.title, json.dumps(row.config), row.join_code,
@@ -207,15 +213,33 @@ class Store:
     # seats ----------------------------------------------------------------
 
     def seats(self, table_id: str) -> dict[str, str | None]:
-        rows = self.db().execute(
-            "SELECT seat, secret FROM seats WHERE table_id=?", (table_id,)
-        ).fetchall()
-        return {r["seat"]: r["secret"] for r in rows}
+        found = self._seats.get(table_id)
+        if found is None:
+            writes = self._seat_writes
+            rows = self.db().execute(
+                "SELECT seat, secret FROM seats WHERE table_id=?", (table_id,)
+            ).fetchall()
+            found = {r["seat"]: r["secret"] for r in rows}
+            with self._seats_lock:
+                if writes == self._seat_writes:  # no seat changed while it was read
+                    self._seats[table_id] = found
+        return dict(found)
+
+    @contextmanager
+    def _seat_write(self, table_id: str):
+        """A write that changes a table's seats: what ``seats`` remembers of it goes."""
+        try:
+            with self.write() as db:
+                yield db
+        finally:
+            with self._seats_lock:
+                self._seat_writes += 1
+                self._seats.pop(table_id, None)
 
     def claim_seat(self, table_id: str, seat: str, secret: str, *, replace: bool = False) -> bool:
         """Give a seat a new secret; unless ``replace``, only if it is free."""
         free = "" if replace else " AND secret IS NULL"
-        with self.write() as db:
+        with self._seat_write(table_id) as db:
             cur = db.execute(
                 f"UPDATE seats SET secret=?, claimed_at=? WHERE table_id=? AND seat=?{free}",
                 (secret, self.now(), table_id, seat),
@@ -223,7 +247,7 @@ class Store:
         return cur.rowcount == 1
 
     def free_seat(self, table_id: str, seat: str) -> None:
-        with self.write() as db:
+        with self._seat_write(table_id) as db:
             db.execute(
                 "UPDATE seats SET secret=NULL, claimed_at=NULL WHERE table_id=? AND seat=?",
                 (table_id, seat),
@@ -324,7 +348,7 @@ class Store:
 
     def import_table(self, row: TableRow, seats: list[str], events: list[Event]) -> None:
         """Store a whole table with its log in one transaction: all of it or nothing."""
-        with self.write() as db:
+        with self._seat_write(row.id) as db:
             db.execute(
                 "INSERT INTO tables VALUES (?,?,?,?,?,?,?,?)",
                 (row.id, row.game, row.title, json.dumps(row.config), row.join_code,

@@ -94,6 +94,23 @@ def test_seats_claim_once_and_hand_over(store):
     assert store.seats("t1")["a"] is None
 
 
+def test_seats_are_read_from_the_file_once_until_they_change(store):
+    store.create_table(row(), ["a", "b"])
+    reads = []
+    store.db().set_trace_callback(lambda sql: reads.append(sql) if "FROM seats" in sql else None)
+    for change in (lambda: store.claim_seat("t1", "a", "s1"),
+                   lambda: store.claim_seat("t1", "a", "s2", replace=True),
+                   lambda: store.free_seat("t1", "a")):
+        before = store.seats("t1")
+        assert store.seats("t1") == before
+        change()
+        assert store.seats("t1") != before  # every change is seen at once
+    assert store.seats("t1") == {"a": None, "b": None}
+    assert len(reads) == 4  # once at first, then once after each change
+    store.seats("t1")["a"] = "changed by a caller"
+    assert store.seats("t1")["a"] is None
+
+
 def test_profiles_are_saved_and_replaced(store):
     store.save_profile("g", "box", {"rings": 1})
     store.save_profile("g", "box", {"rings": 2})

@@ -4,6 +4,7 @@ import functools
 import random
 
 from flask import Blueprint, current_app, make_response, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from markupsafe import Markup
 
 from ..engines import TABLE
@@ -53,10 +54,13 @@ def main_fragment(table_id):
 
 def _reply(live, viewer, page: str, message: dict | None = None):
     """The main region as an htmx answer; the pushes learn that the page may show it."""
-    picture = render.picture(live, viewer, "phone" if page == "phone" else "table", message, host=page == "host")
+    with render.speaking(str(get_locale())):  # one look-up of the catalogue, not one per text
+        picture = render.picture(live, viewer, "phone" if page == "phone" else "table", message,
+                                 host=page == "host")
+        html = picture.html()
     current_app.extensions["companion"]["pushes"].replied(live.row.id, viewer, page, picture,
                                                           refusal=message is not None)
-    return picture.html()
+    return html
 
 
 @bp.route("/j/<code>", methods=["GET", "POST"])

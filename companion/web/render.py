@@ -65,6 +65,7 @@ _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
 
 _NONE = object()
 _catalogue: contextvars.ContextVar = contextvars.ContextVar("catalogue", default=None)
+_spoken: contextvars.ContextVar = contextvars.ContextVar("spoken", default=None)
 _marking: contextvars.ContextVar = contextvars.ContextVar("marking", default=False)
 _catalogues: dict = {}
 _locales: dict = {}
@@ -149,6 +150,13 @@ def translations():
     return found if found is not None else get_translations()
 
 
+def locale_name() -> str:
+    """The language being rendered, as a key: the one ``speaking`` chose, else the
+    request's."""
+    found = _spoken.get()
+    return found if found is not None else str(get_locale())
+
+
 def catalogue(locale: str):
     """The translations of ``locale`` (loaded once)."""
     found = _catalogues.get(locale)
@@ -161,14 +169,15 @@ def catalogue(locale: str):
 @contextmanager
 def speaking(locale: str):
     """Render in ``locale``: the templates' texts and the engine's (``say``)."""
-    token = _catalogue.set(catalogue(locale))
     found = _locales.get(locale)
     if found is None:
         found = _locales[locale] = Locale.parse(locale)  # parsing it looks on the disk
+    token, spoken = _catalogue.set(catalogue(locale)), _spoken.set(str(found))
     try:
         with force_locale(found):
             yield
     finally:
+        _spoken.reset(spoken)
         _catalogue.reset(token)
 
 
@@ -266,7 +275,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "undos": undone,
         "undo_notice": now._get("undo_notice", lambda: undos.notice(live, undone, now.seq)),
         "reasons": now._get(("reasons", viewer), lambda: _reasons(now, viewer)),
-        "final": now._get(("final", str(get_locale())), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
+        "final": now._get(("final", locale_name()), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
     }
 
 
@@ -328,7 +337,7 @@ def log_items(context, log: tuple) -> Markup:
     language: a line never changes, the log around it does with every move. A line's id
     stands for its move, so a push sends a line the page shows as a placeholder. A host's
     undo among them (a dict, ``log_runs``) is told as such."""
-    locale, items = str(get_locale()), []
+    locale, items = locale_name(), []
 
     def say(text):
         return escape(context.environment.call_filter("say", text, context=context))
@@ -361,7 +370,7 @@ def memo(context, macro, *args, **kwargs) -> Markup:
     value (and as read whole)."""
     try:
         words = context.get("words")
-        key = (macro._func.__code__, _frozen(args), _frozen(kwargs), str(get_locale()), _frozen(words))
+        key = (macro._func.__code__, _frozen(args), _frozen(kwargs), locale_name(), _frozen(words))
         found = _drawn.get(key)
     except TypeError:  # an argument that is no key: drawn every time
         return macro(*args, **kwargs)
@@ -386,7 +395,7 @@ def board_html(live: Live, now: Facts | None = None) -> Markup:
     """The board picture: public, so rendered once per change of what it shows and
     shared by every page."""
     now = now or facts(live)
-    locale = str(get_locale())
+    locale = locale_name()
     return now._get(("board", locale), lambda: _board(now, locale))
 
 
@@ -591,7 +600,7 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
         presence = context.hub().presence(now.row.id, live.seats) if page == "table" else {}
     if message is not None:
         return _picture(live, viewer, page, message, host, now, presence)
-    key = ("picture", viewer, page, host, str(get_locale()), tuple(sorted(presence.items())))
+    key = ("picture", viewer, page, host, locale_name(), tuple(sorted(presence.items())))
     return now._get(key, lambda: _picture(live, viewer, page, None, host, now, presence))
 
 
@@ -600,7 +609,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
     values = viewer_context(live, viewer, page, presence, message, now)
     values["host"] = host
     template = current_app.jinja_env.get_template(PAGES[page])
-    locale = str(get_locale())
+    locale = locale_name()
     marked = dict(values, seq=SEQ, form_seq=FORM_SEQ, board=Markup(BOARD))
     plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
     cache, table_id = _parts(), now.row.id

@@ -3,9 +3,10 @@
 Everything on the board is public. Hidden: card values in hands (a seat sees only its
 own, and only with private hands) and sealed submissions until the reveal.
 
-A view is built fresh for each call, except ``last_auction``, which is the state's own
-(handlers replace it whole and never change a state in place, see ``common``); a view
-is read, never changed.
+What every seat sees is made once per state and shared by the views (``_public``), and the
+quarters once for as long as a state's quarters are the same object; ``last_auction`` is
+the state's own. This is safe because handlers never change a state in place (see
+``common``); so a view is read, never changed.
 """
 
 from .. import common
@@ -50,9 +51,12 @@ def _player(state: dict, seat: str, built: dict) -> dict:
 _QUARTER_NAMES = {q: place_text(q) for q in QUARTERS}
 
 
-def _quarters(state: dict) -> dict:
-    return {q: {"name": _QUARTER_NAMES[q], "closed": state["quarters"][q]["closed"],
-                "lots": [dict(l, shops=list(l["shops"])) for l in state["quarters"][q]["lots"]]}
+@common.once_per_state
+def _quarters(quarters: dict) -> dict:
+    """The quarters as the views show them, made once for as long as a state's quarters
+    stay the same object (a move that leaves them alone shares them with the state before)."""
+    return {q: {"name": _QUARTER_NAMES[q], "closed": quarters[q]["closed"],
+                "lots": [dict(l, shops=list(l["shops"])) for l in quarters[q]["lots"]]}
             for q in QUARTERS}
 
 
@@ -101,10 +105,19 @@ _STATUS = {
 
 def view(state: dict, seat=None) -> dict:
     """A JSON-able picture of the game for ``seat`` (``None``: the table screen)."""
+    result = dict(_public(state), auction=_auction(state, seat))
+    if seat in state["hands"] and private_hands(state):
+        result["hand"] = [dict(c) for c in state["hands"][seat]]
+    return result
+
+
+@common.once_per_state
+def _public(state: dict) -> dict:
+    """Everything but the auction and the hand: the same for every seat, made once per state."""
     cfg = state["config"]
     built = on_board(state)
     due = sorted(to_act(state))
-    result = {
+    return {
         "game": "fifth_avenue",
         "phase": state["phase"],
         "players": [_player(state, s, built) for s in bidders(state)],
@@ -116,7 +129,7 @@ def view(state: dict, seat=None) -> dict:
         "board": cfg["board"],
         "auctions": cfg["auctions"],
         "hands": cfg["hands"],
-        "quarters": _quarters(state),
+        "quarters": _quarters(state["quarters"]),
         "commissions": {c: {"at": v["at"], "markers": list(v["markers"])}
                         for c, v in state["commissions"].items()},
         "display": list(state["display"]),
@@ -133,13 +146,9 @@ def view(state: dict, seat=None) -> dict:
         "round": state["round"] and {"commission": state["round"]["commission"],
                                      "opener": state["round"]["opener"],
                                      "queue": list(state["round"]["queue"])},
-        "auction": _auction(state, seat),
         "build": state["build"] and dict(state["build"]),
         "last_auction": state["last_auction"],  # shared: replaced whole, never changed in place
         "over": state["phase"] == common.OVER,
         "end": state["end"],
         "winners": list(state["winners"]),
     }
-    if seat in state["hands"] and private_hands(state):
-        result["hand"] = [dict(c) for c in state["hands"][seat]]
-    return result

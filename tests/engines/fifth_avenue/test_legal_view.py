@@ -107,6 +107,23 @@ def test_view_shows_the_open_auction():
     assert auction["round_queue"] == ["52w", "central_park"] and auction["sealed"] is False
 
 
+def test_views_share_what_every_seat_sees():
+    """The board is worked out once per state for all its views, and the quarters once for
+    as long as the moves leave them alone; each seat still gets its own auction."""
+    state = started(3)
+    hand(state, "s1", ("grey", 4))
+    state = in_auction(state, quarters=["ts", "52w"])
+    bid = act(state, "s1", "bid", cards=[card("grey", 4)])
+    views = [fa.view(bid, seat) for seat in ("s1", "s2", None)]
+    assert views[0]["players"] is views[1]["players"] is views[2]["players"]
+    assert views[0]["auction"] is not views[1]["auction"]
+    after = dict(bid, phase=bid["phase"])  # a state whose move left the quarters alone
+    assert fa.view(after, "s1")["quarters"] is views[0]["quarters"]
+    assert fa.view(after, "s1")["players"] is not views[0]["players"]  # another state
+    alike = fa.view(common.clone(bid), None)["quarters"]  # equal quarters, but not the same
+    assert alike == views[2]["quarters"] and alike is not views[2]["quarters"]
+
+
 def test_legal_for_build_and_table_inputs():
     state = started(2)
     hand(state, "s1", ("grey", 4), ("grey", 5))
