@@ -24,6 +24,7 @@ import os
 import re
 import threading
 import time
+from collections import OrderedDict
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -358,8 +359,11 @@ def log_items(context, log: tuple) -> Markup:
     return Markup("".join(items))
 
 
-_drawn: dict = {}
-_DRAWN_KEPT = 5000
+# The drawings ``memo`` keeps, the least recently used dropped first: the cards and tiles
+# every table draws stay, a quarter or a city of a past moment goes. (A key holds its
+# arguments by value, a few KB for a quarter; 5000 of them grew to about 30 MB.)
+_drawn: OrderedDict = OrderedDict()
+_DRAWN_KEPT = 1000
 
 
 @pass_context
@@ -375,9 +379,14 @@ def memo(context, macro, *args, **kwargs) -> Markup:
     except TypeError:  # an argument that is no key: drawn every time
         return macro(*args, **kwargs)
     if found is None:
-        if len(_drawn) > _DRAWN_KEPT:
-            _drawn.clear()
         found = _drawn[key] = macro(*args, **kwargs)
+        while len(_drawn) > _DRAWN_KEPT:
+            _drawn.popitem(last=False)
+    else:
+        try:
+            _drawn.move_to_end(key)
+        except KeyError:  # dropped meanwhile by another thread
+            pass
     return found
 
 
@@ -514,7 +523,13 @@ class Picture:
         return "".join(out)
 
 
-@lru_cache(maxsize=512)
+# The memos below serve the pages of one push, which share parts and what they were sent.
+# Their keys are whole parts as pages showed them (a board is 30 KB): kept for longer, they
+# held past moments alive (at 50 tables, 512 entries each held about 9 MB).
+_PUSH_MEMO = 64
+
+
+@lru_cache(maxsize=_PUSH_MEMO)
 def _changed(html: str, before: tuple) -> str:
     """What a push sends of a part that changed, for a page that shows one of ``before``:
     its pieces, groups and log lines that every one of them shows as placeholders (pages
@@ -522,7 +537,7 @@ def _changed(html: str, before: tuple) -> str:
     return _unmarked(_keep_lines(_keep_pieces(html, before), before))
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=_PUSH_MEMO)
 def _filled(html: str, board: str) -> str:
     """A part with the board in place (the pages of one moment share the result). The
     board is a part's own only on the way out: the part cache keeps it once, not in
@@ -555,13 +570,13 @@ def _keep_lines(html: str, before: list[str]) -> str:
 _LINE_ID = re.compile(r'<li id="(line-[^"]+)"')
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=_PUSH_MEMO)
 def _line_ids(html: str) -> frozenset:
     """The log lines a part shows (a page's part is compared with every push)."""
     return frozenset(_LINE_ID.findall(html))
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=_PUSH_MEMO)
 def _pieces_in(html: str) -> dict:
     """Piece or group id -> its HTML, of a part as a page shows it (do not change the answer)."""
     found = {m[3]: m[1] for m in _PIECE.finditer(html)}

@@ -3,6 +3,7 @@ rendering would: whole random games are played, and after every move every page'
 from the shared part cache is compared with one rendered from scratch."""
 
 import random
+from collections import OrderedDict
 from importlib import import_module
 
 import pytest
@@ -19,7 +20,7 @@ def fresh(app, live, viewer, page, host):
     """The picture with an empty part cache, no drawing kept (``memo``) and the table's
     facts worked out again: everything rendered now."""
     kept, drawn = app.extensions["companion"]["parts"], render._drawn
-    app.extensions["companion"]["parts"], render._drawn = parts.Parts(), {}
+    app.extensions["companion"]["parts"], render._drawn = parts.Parts(), OrderedDict()
     try:
         state, seq, version, row = live.snapshot()
         now = render.Facts(live, state, seq, version, row)
@@ -216,6 +217,18 @@ def test_a_memo_macro_is_drawn_once_per_arguments_and_a_dict_counts_by_value(app
         players[1]["tiles"].append(2)
         again = compiled.render(players=players)
     assert first == "1:Anna 1;2:Ben 0;" and again == "1:Anna 1;3:Ben 1;" and len(drawn) == 3
+
+
+def test_the_memo_drops_the_drawing_least_recently_used(app, monkeypatch):
+    monkeypatch.setattr(render, "_DRAWN_KEPT", 2)
+    source = '{% macro card(c) %}{{ count() }}{% endmacro %}{% for c in cards %}{{ memo(card, c) }};{% endfor %}'
+    drawn = []
+    app.jinja_env.globals["count"] = lambda: drawn.append(1) or len(drawn)
+    compiled = app.jinja_env.from_string(source)
+    with app.test_request_context("/"):
+        assert compiled.render(cards=["a", "b", "a", "c"]) == "1;2;1;3;"  # "a" used again after "b"
+        assert compiled.render(cards=["a", "c", "b"]) == "1;3;4;"  # so "b" went first, not "a"
+    assert len(render._drawn) == 2
 
 
 def test_a_board_piece_is_marked_only_where_pushes_read_it(app):

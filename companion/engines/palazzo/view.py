@@ -7,6 +7,9 @@ hands, the contents of the deck, and sealed bids until all are in.
 Quarries are listed by their number, counted from the master builder's (quarry 0);
 ``tiles.master_builder`` says where quarry 0 lies on the board (0-3 clockwise from his
 place at setup), so a picture can keep the quarries in place while he moves.
+
+What every seat sees is made once per state and shared by the views of that state
+(``common.once_per_state``): a view is read, never changed.
 """
 
 from .. import common
@@ -75,21 +78,32 @@ def _auction(state, seat):
 
 
 def view(state, seat=None) -> dict:
-    result = points(state)
+    return dict(_public(state), viewer=seat, players=_players(state, seat, _points(state)["totals"]),
+                auction=_auction(state, seat))
+
+
+_points = common.once_per_state(points)
+
+
+@common.once_per_state
+def _public(state) -> dict:
+    """What every seat sees, made once per state (the seat's own parts are filled in by
+    ``view``: None here keeps the keys in their order)."""
+    result = _points(state)
     reveal, acquired, deal = state["reveal"], state["acquired"], state["distribution"]
     return {
         "game": "palazzo",
-        "viewer": seat,
+        "viewer": None,
         "phase": state["phase"],
         "status": status(state),
         "active": state["active"],
         "to_act": sorted(to_act(state)),
         "options": dict(state["options"]),
-        "players": _players(state, seat, result["totals"]),
+        "players": None,
         "tiles": _tiles(state),
         "money": {"deck": hands.deck_size(state), "discards": list(state["money"]["discards"])},
         "reveal": reveal and {"cards": list(reveal["cards"]), "order": list(reveal["order"])},
-        "auction": _auction(state, seat),
+        "auction": None,
         "acquired": acquired and {"seat": acquired["seat"], "tiles": list(acquired["tiles"]),
                                   "paid": acquired["paid"]},
         "distribution": deal and {"order": list(deal["order"])},

@@ -24,6 +24,16 @@ def test_each_seat_sees_its_own_hand_and_only_the_size_of_others():
     }
 
 
+def test_views_of_one_state_share_what_every_seat_sees():
+    state = game(3)
+    anna, ben, table = (pz.view(state, seat) for seat in ("ann", "ben", None))
+    assert anna["tiles"] is ben["tiles"] is table["tiles"] and anna["money"] is table["money"]
+    assert (anna["viewer"], ben["viewer"], table["viewer"]) == ("ann", "ben", None)
+    assert "hand" in anna["players"][0] and "hand" not in ben["players"][0]
+    assert pz.view(common.clone(state), "ann") == anna  # another state: worked out again, alike
+    assert list(anna) == list(pz.view(common.clone(state), None))  # the keys in one order
+
+
 def test_the_table_view_shows_the_board_and_whose_move_it_is():
     state = drawn(game(2), "ann", "m4w1", "b5w3")
     table = pz.view(state, None)
