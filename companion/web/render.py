@@ -20,6 +20,7 @@ without scripts gets no pushes, only whole pages with the current number.
 """
 
 import contextvars
+import json
 import os
 import re
 import threading
@@ -373,8 +374,7 @@ def memo(context, macro, *args, **kwargs) -> Markup:
     page or again for a part whose other pieces changed. A dict or list argument counts by
     value (and as read whole)."""
     try:
-        words = context.get("words")
-        key = (macro._func.__code__, _frozen(args), _frozen(kwargs), locale_name(), _frozen(words))
+        key = (macro._func.__code__, locale_name(), _key((args, kwargs, context.get("words"))))
         found = _drawn.get(key)
     except TypeError:  # an argument that is no key: drawn every time
         return macro(*args, **kwargs)
@@ -388,6 +388,18 @@ def memo(context, macro, *args, **kwargs) -> Markup:
         except KeyError:  # dropped meanwhile by another thread
             pass
     return found
+
+
+_as_json = json.JSONEncoder(sort_keys=True, separators=(",", ":")).encode
+
+
+def _key(value):
+    """``value`` as a key, by value: as JSON where it is plain data (a few hundred bytes,
+    where nested tuples of a quarter's lots took several KB), else ``_frozen``."""
+    try:
+        return _as_json(value)
+    except (TypeError, ValueError):  # not JSON (or keys of mixed types): as tuples
+        return _frozen(value)
 
 
 def _frozen(value):

@@ -219,6 +219,18 @@ def test_a_memo_macro_is_drawn_once_per_arguments_and_a_dict_counts_by_value(app
     assert first == "1:Anna 1;2:Ben 0;" and again == "1:Anna 1;3:Ben 1;" and len(drawn) == 3
 
 
+def test_a_memo_argument_that_is_not_json_still_counts_by_value(app):
+    source = '{% macro at(spots) %}{{ count() }}{% endmacro %}{{ memo(at, spots) }}'
+    drawn = []
+    app.jinja_env.globals["count"] = lambda: drawn.append(1) or len(drawn)
+    compiled = app.jinja_env.from_string(source)
+    with app.test_request_context("/"):
+        first = compiled.render(spots={(1, 2): "a"})
+        assert compiled.render(spots={(1, 2): "a"}) == first == "1"
+        assert compiled.render(spots={(1, 2): "b"}) == "2" and compiled.render(spots={1: True}) == "3"
+        assert compiled.render(spots={1: 1}) == "4"  # JSON tells true from 1
+
+
 def test_the_memo_drops_the_drawing_least_recently_used(app, monkeypatch):
     monkeypatch.setattr(render, "_DRAWN_KEPT", 2)
     source = '{% macro card(c) %}{{ count() }}{% endmacro %}{% for c in cards %}{{ memo(card, c) }};{% endfor %}'
