@@ -180,22 +180,24 @@ def _at(values: dict, path: tuple):
 
 
 class Entry:
-    """A rendered part and what it read: ``(path, value)`` pairs, the cheap checks first."""
+    """A rendered part and what it read: the paths (one tuple shared by the renderings that
+    read the same, see ``_shared``) and the values found there, the cheap checks first."""
 
-    __slots__ = ("deps", "html")
+    __slots__ = ("paths", "seen", "html")
 
-    def __init__(self, deps: list, html: str):
-        self.deps, self.html = deps, html
+    def __init__(self, paths: tuple, seen: tuple, html: str):
+        self.paths, self.seen, self.html = paths, seen, html
 
     def holds(self, values: dict) -> bool:
-        for path, seen in self.deps:
+        for path, seen in zip(self.paths, self.seen):
             now = _at(values, path)
             if now is not seen and (type(now) is not type(seen) or now != seen):
                 return False
         return True
 
 
-def _deps(recorder: Recorder) -> list:
+def _deps(recorder: Recorder) -> tuple[tuple, tuple]:
+    """The paths a rendering read, in checking order, and the values there."""
     values, paths = recorder.values, set(recorder.reads)
     for name in recorder.names:
         if name not in values or type(values[name]) not in (dict, list):
@@ -207,9 +209,33 @@ def _deps(recorder: Recorder) -> list:
             raise Unsafe(path[0])
         deps.append((path, value))
     # Names first (which viewer, which page: where entries of other pages fail at once),
-    # plain values before containers, short paths before long ones.
-    deps.sort(key=lambda dep: (len(dep[0]), type(dep[1]) in (dict, list, tuple)))
-    return deps
+    # plain values before containers, short paths before long ones; then in one order,
+    # so that renderings that read the same share their paths.
+    deps.sort(key=lambda dep: (len(dep[0]), type(dep[1]) in (dict, list, tuple), hash(dep[0])))
+    return _shared_paths(tuple(path for path, _ in deps)), tuple(value for _, value in deps)
+
+
+# Paths, and a rendering's tuple of them, kept once: the renderings of a part mostly read the
+# same paths, on every table (at 50 tables, paths held apart took about 4 MB). A bound on
+# them, since a path can name a seat or a tile; forgetting them only stops the sharing.
+_paths: dict = {}
+_PATHS_KEPT = 50_000
+
+
+def _shared_paths(paths: tuple) -> tuple:
+    found = _paths.get(paths)
+    if found is None:  # new: its paths shared one by one (most were read before)
+        found = _shared(tuple(_shared(path) for path in paths))
+    return found
+
+
+def _shared(value: tuple) -> tuple:
+    found = _paths.get(value)
+    if found is None:
+        if len(_paths) >= _PATHS_KEPT:
+            _paths.clear()
+        found = _paths[value] = value
+    return found
 
 
 # The most a part's renderings hold in all, past the first two: a few big ones (a board,
@@ -252,7 +278,7 @@ class Parts:
             return render(values if plain is None else plain)
         _recording.reset(token)
         try:
-            entry = Entry(_deps(recorder), html)
+            entry = Entry(*_deps(recorder), html)
         except Unsafe:
             return html
         with self._lock:

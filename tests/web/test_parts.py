@@ -118,6 +118,20 @@ def test_fewer_renderings_of_a_big_part_are_kept():
         assert len(calls) == 8 + (8 - kept), size
 
 
+def test_renderings_that_read_the_same_paths_share_them():
+    cache = parts.Parts()
+    draw, calls = template("{{ view.players[0].name }} {{ view.phase }}{% if viewer %}{{ view.players[1].name }}{% endif %}")
+    for viewer, table in ((None, "t"), ("b", "t"), (None, "u")):
+        for phase in ("bid", "build"):
+            view = {"phase": phase, "players": [{"name": "Anna"}, {"name": "Ben"}]}
+            cache.render(table, "en", "part", {"view": view, "viewer": viewer}, draw)
+    assert len(calls) == 6
+    ben, *_, first = cache._entries("t", ("en", "part"))  # the latest first
+    other, _ = cache._entries("u", ("en", "part"))  # another table, read as the first
+    assert other.paths is first.paths and ben.paths is not first.paths  # Ben's page read more
+    assert other.seen == (None, "build", 2, "Anna") and first.seen == (None, "bid", 2, "Anna")
+
+
 def test_a_part_followed_only_so_deep_compares_what_lies_below_whole():
     cache = parts.Parts()
     draw, calls = template("{{ view.players[0].name }}")
