@@ -139,7 +139,8 @@ class Store:
         self._local = threading.local()
         # table id -> its seats and their secrets: read on every move, every push and every
         # page a phone asks for, changed only by claim_seat/free_seat (one server process
-        # holds the database, see companion.serving.claim_database)
+        # holds the database, see companion.serving.claim_database). A table without seats
+        # is not remembered: ``companion import`` may add it from another process.
         self._seats: dict[str, dict[str, str | None]] = {}
         self._seats_lock = threading.Lock()
         self._seat_writes = 0
@@ -221,7 +222,7 @@ class Store:
             ).fetchall()
             found = {r["seat"]: r["secret"] for r in rows}
             with self._seats_lock:
-                if writes == self._seat_writes:  # no seat changed while it was read
+                if found and writes == self._seat_writes:  # no seat changed while it was read
                     self._seats[table_id] = found
         return dict(found)
 

@@ -111,6 +111,12 @@ def test_seats_are_read_from_the_file_once_until_they_change(store):
     assert store.seats("t1")["a"] is None
 
 
+def test_a_table_another_process_adds_is_seen_with_its_seats(store, tmp_path):
+    assert store.seats("t2") == {}  # not there yet
+    Store(str(tmp_path / "c.sqlite3")).create_table(row("t2"), ["a"])  # companion import, say
+    assert store.seats("t2") == {"a": None}
+
+
 def test_profiles_are_saved_and_replaced(store):
     store.save_profile("g", "box", {"rings": 1})
     store.save_profile("g", "box", {"rings": 2})

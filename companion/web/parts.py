@@ -181,7 +181,7 @@ def _at(values: dict, path: tuple):
 
 class Entry:
     """A rendered part and what it read: the paths (one tuple shared by the renderings that
-    read the same, see ``_shared``) and the values found there, the cheap checks first."""
+    read the same, see ``_shared_paths``) and the values found there, the cheap checks first."""
 
     __slots__ = ("paths", "seen", "html")
 
