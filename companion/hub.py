@@ -17,6 +17,9 @@ import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
+from gevent import spawn_raw
+from gevent.monkey import is_module_patched
+
 AWAY_AFTER = 45.0  # seconds without a socket before a seat shows as away
 SEND_TIMEOUT = 10.0  # seconds one message may take to leave before its page is dropped
 BACKLOG = 32  # messages a page may have waiting before it is dropped
@@ -102,7 +105,13 @@ class Connection:
 
 
 def _spawn(target, *args) -> None:
-    threading.Thread(target=target, args=args, daemon=True, name="companion-send").start()
+    """``target(*args)`` on its own: a bare greenlet under the gevent worker (starting a
+    patched ``threading.Thread`` there costs about 95 µs against 18, and every push starts
+    one per page), else a thread."""
+    if is_module_patched("threading"):
+        spawn_raw(target, *args)
+    else:
+        threading.Thread(target=target, args=args, daemon=True, name="companion-send").start()
 
 
 class Hub:
