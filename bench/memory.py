@@ -1,0 +1,100 @@
+"""Memory per table in-process, per game: what the server holds for tables in play.
+
+For each game with screens, one app (a temporary database) plays a first table to warm
+up (templates compiled, catalogues loaded), then ``--tables`` more four-player tables,
+each with its host's screen and a phone per seat (stand-in sockets, pushed after every
+move as the pusher pushes), ``--moves`` random legal moves each. tracemalloc compares what
+is allocated and still held before and after those tables: it prints the memory per table
+and the lines of code that made the most of it. The server's memos are bounded in number,
+not per table, so their share per table falls as tables are added: compare runs of one
+size (bench/live.py's 50 tables of 12 moves is the default here).
+
+No HTTP, no sockets, no gevent: the worker's RSS, fragmentation included, is bench/live.py's
+to measure.
+
+Run: ``.venv/bin/python bench/memory.py [--games fifth_avenue,...] [--tables 50] [--moves 12]
+[--top 8]``; for a before/after, run it from a copy of the code before too (``git archive``).
+"""
+
+import argparse
+import gc
+import random
+import sys
+import tempfile
+import tracemalloc
+from importlib import import_module
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.live import FORMS  # noqa: E402
+from bench.pushes import Page, settle  # noqa: E402
+from companion.hub import Connection  # noqa: E402
+from companion.web import create_app  # noqa: E402
+
+
+def play(app, game: str, moves: int, rng: random.Random) -> None:
+    """A table of ``game`` with its pages open, ``moves`` random moves, each pushed."""
+    ext = app.extensions["companion"]
+    tables = ext["tables"]
+    table_id = app.test_client().post(f"/new/{game}", data=FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
+    live = tables.get(table_id)
+    for seat in live.seats:
+        app.test_client().post(f"/j/{live.row.join_code}", data={"seat": seat})
+    secrets = tables.store.seats(table_id)
+    conns = [Connection(Page(), table_id, None, "host")]
+    conns += [Connection(Page(), table_id, s, "phone", secrets[s]) for s in live.seats]
+    for conn in conns:
+        ext["hub"].join(conn)
+    playout = import_module(f"{live.engine.__name__}.playout")
+    ext["pushes"].push(table_id)
+    settle(conns)
+    for _ in range(moves):
+        if live.engine.is_over(live.state):
+            break
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
+        ext["pushes"].push(table_id)
+        settle(conns)
+
+
+def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
+    app = create_app({"DATABASE": f"{folder}/{game}.sqlite3", "PUBLIC_URL": "http://192.0.2.10:8000/"})
+    app.extensions["companion"]["tables"].listeners.clear()  # pushed here, one move at a time
+    rng = random.Random(game)
+    with app.test_request_context("/"):
+        play(app, game, moves, rng)  # warm-up
+        gc.collect()
+        tracemalloc.start()
+        before = tracemalloc.take_snapshot()
+        for _ in range(count):
+            play(app, game, moves, rng)
+        gc.collect()
+        after = tracemalloc.take_snapshot()
+        tracemalloc.stop()
+    found = after.compare_to(before, "lineno")
+    total = sum(stat.size_diff for stat in found)
+    lines = [f"{game}: {total / 2**20 / count:.2f} MB per table ({count} tables of {moves} moves)"]
+    for stat in found[:top]:
+        frame = stat.traceback[0]
+        where = Path(frame.filename)
+        where = where.relative_to(ROOT) if where.is_relative_to(ROOT) else where.name
+        lines.append(f"  {stat.size_diff / 1024 / count:7.1f} KB per table  {where}:{frame.lineno}")
+    return "\n".join(lines)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", default=",".join(FORMS))
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--moves", type=int, default=12)
+    parser.add_argument("--top", type=int, default=8, help="lines of code to name")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        for game in args.games.split(","):
+            print(measure(game, args.tables, args.moves, args.top, folder), flush=True)
+
+
+if __name__ == "__main__":
+    main()
