@@ -22,46 +22,27 @@ import random
 import sys
 import tempfile
 import tracemalloc
-from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import FORMS  # noqa: E402
-from bench.pushes import Page, settle  # noqa: E402
-from companion.hub import Connection  # noqa: E402
+from bench.pushes import move, open_table, random_action  # noqa: E402
 from companion.web import create_app  # noqa: E402
 
 
 def play(app, game: str, moves: int, rng: random.Random) -> None:
     """A table of ``game`` with its pages open, ``moves`` random moves, each pushed."""
-    ext = app.extensions["companion"]
-    tables = ext["tables"]
-    table_id = app.test_client().post(f"/new/{game}", data=FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
-    live = tables.get(table_id)
-    for seat in live.seats:
-        app.test_client().post(f"/j/{live.row.join_code}", data={"seat": seat})
-    secrets = tables.store.seats(table_id)
-    conns = [Connection(Page(), table_id, None, "host")]
-    conns += [Connection(Page(), table_id, s, "phone", secrets[s]) for s in live.seats]
-    for conn in conns:
-        ext["hub"].join(conn)
-    playout = import_module(f"{live.engine.__name__}.playout")
-    ext["pushes"].push(table_id)
-    settle(conns)
+    table_id, live, pages = open_table(app, game)
     for _ in range(moves):
         if live.engine.is_over(live.state):
             break
-        seat = rng.choice(sorted(live.engine.to_act(live.state)))
-        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
-        ext["pushes"].push(table_id)
-        settle(conns)
+        move(app, table_id, live, *random_action(live, rng), pages["host"] + pages["phone"])
 
 
 def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
     app = create_app({"DATABASE": f"{folder}/{game}.sqlite3", "PUBLIC_URL": "http://192.0.2.10:8000/"})
-    app.extensions["companion"]["tables"].listeners.clear()  # pushed here, one move at a time
     rng = random.Random(game)
     with app.test_request_context("/"):
         play(app, game, moves, rng)  # warm-up

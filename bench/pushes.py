@@ -87,39 +87,57 @@ def timed(cache) -> dict:
     return drawn
 
 
-def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str, parts: bool = False) -> dict:
-    app = create_app({"DATABASE": f"{folder}/{game}.sqlite3", "PUBLIC_URL": "http://192.0.2.10:8000/"})
-    client = app.test_client()
-    table_id = client.post(f"/new/{game}", data=FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
+def open_table(app, game: str) -> tuple[str, object, dict]:
+    """A four-player table of ``game`` with its host's screen and a phone per seat open
+    (stand-in sockets), each shown its first picture: (table id, the live table, pages by
+    kind). Pushes are left to the caller, one move at a time. Within a request context."""
     ext = app.extensions["companion"]
-    tables, live = ext["tables"], ext["tables"].get(table_id)
+    tables = ext["tables"]
+    tables.listeners.clear()
+    table_id = app.test_client().post(f"/new/{game}", data=FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
+    live = tables.get(table_id)
     for seat in live.seats:
-        phone = app.test_client()
-        phone.post(f"/j/{live.row.join_code}", data={"seat": seat})
-    tables.listeners.clear()  # pushed here, one move at a time
+        app.test_client().post(f"/j/{live.row.join_code}", data={"seat": seat})
     secrets = tables.store.seats(table_id)
     pages = {"host": [Connection(Page(), table_id, None, "host")],
              "phone": [Connection(Page(), table_id, s, "phone", secrets[s]) for s in live.seats]}
-    conns = pages["host"] + pages["phone"]
-    for conn in conns:
+    for conn in pages["host"] + pages["phone"]:
         ext["hub"].join(conn)
-    playout = import_module(f"{live.engine.__name__}.playout")
+    ext["pushes"].push(table_id)  # every page's first picture (templates compiled)
+    settle(pages["host"] + pages["phone"])
+    return table_id, live, pages
+
+
+def random_action(live, rng: random.Random) -> tuple[str, dict]:
+    """A seat that is due and a random legal action of it."""
+    seat = rng.choice(sorted(live.engine.to_act(live.state)))
+    return seat, import_module(f"{live.engine.__name__}.playout").random_action(live.state, seat, rng)
+
+
+def move(app, table_id: str, live, seat: str, action: dict, conns) -> None:
+    """The move, then every page pushed, as the pusher pushes."""
+    ext = app.extensions["companion"]
+    ext["tables"].act(table_id, seat, action, live.seq)
+    ext["pushes"].push(table_id)
+    settle(conns)
+
+
+def run(game: str, moves: int, profile: cProfile.Profile | None, folder: str, parts: bool = False) -> dict:
+    app = create_app({"DATABASE": f"{folder}/{game}.sqlite3", "PUBLIC_URL": "http://192.0.2.10:8000/"})
+    ext = app.extensions["companion"]
     rng, cpu, renders = random.Random(game), [], []
     with app.test_request_context("/"):
-        ext["pushes"].push(table_id)  # every page's first picture (templates compiled)
-        settle(conns)
+        table_id, live, pages = open_table(app, game)
+        conns = pages["host"] + pages["phone"]
         drawn = timed(ext["parts"]) if parts else {}
         for _ in range(moves):
             if live.engine.is_over(live.state):
                 break
-            seat = rng.choice(sorted(live.engine.to_act(live.state)))
-            action = playout.random_action(live.state, seat, rng)
+            seat, action = random_action(live, rng)
             before, start = ext["parts"].renders, time.process_time()
             if profile:
                 profile.enable()
-            tables.act(table_id, seat, action, live.seq)
-            ext["pushes"].push(table_id)
-            settle(conns)
+            move(app, table_id, live, seat, action, conns)
             if profile:
                 profile.disable()
             cpu.append((time.process_time() - start) * 1e3)

@@ -569,7 +569,7 @@ def _kept(name: str) -> str:
     return f'<div id="part-{name}" class="part" hx-preserve></div>'
 
 
-def _keep_lines(html: str, before: list[str]) -> str:
+def _keep_lines(html: str, before: tuple[str, ...]) -> str:
     """``html`` with each log line that the page shows in every case as a placeholder."""
     if "<li id=\"line-" not in html:
         return html
@@ -596,7 +596,7 @@ def _pieces_in(html: str) -> dict:
     return found
 
 
-def _keep_pieces(html: str, before: list[str]) -> str:
+def _keep_pieces(html: str, before: tuple[str, ...]) -> str:
     """``html`` with each piece and group that the page shows as it is, in every case, as
     a placeholder: groups first, then the pieces outside the groups kept and inside the
     others. (One pattern for both would scan a part character by character: a pattern
