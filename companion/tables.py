@@ -116,14 +116,19 @@ class Live:
         "at", "text", "key", "alike"}`` (``text`` may be None; ``key`` tells this move
         from any other this process holds, one that took its number after an undo too;
         ``alike`` is the first reader who reads the same line: "" for a public one)."""
+        return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self.text(m, viewer),
+                 "key": m.key, "alike": m.alike.get(viewer or "", "")} for m in self.recent(count, upto)]
+
+    def recent(self, count: int = LOG_LINES, upto: int | None = None) -> list[Move]:
+        """The last ``count`` (at most ``LOG_LINES``) moves up to ``upto``, newest first."""
         moves = self.moves
         if upto is not None and moves and moves[-1].seq > upto:
             moves = [m for m in moves if m.seq <= upto]
-        recent = moves[-min(count, LOG_LINES):] if count > 0 else []
-        return [{"seq": m.seq, "seat": m.seat, "at": m.at, "text": self._text(m, viewer),
-                 "key": m.key, "alike": m.alike.get(viewer or "", "")} for m in reversed(recent)]
+        return moves[:-min(count, LOG_LINES) - 1:-1] if count > 0 else []
 
-    def _text(self, move: Move, viewer: str | None):
+    def text(self, move: Move, viewer: str | None):
+        """``move``'s log line as ``viewer`` reads it (a text or None); ``move.alike`` is
+        filled in once it has been asked for."""
         if move.texts is None:
             with self._lines_lock:
                 if move.texts is None:

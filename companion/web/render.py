@@ -84,6 +84,8 @@ def init_app(app) -> None:
         ngettext=lambda s, p, n: translations().ungettext(s, p, n),
         pgettext=lambda c, s: translations().upgettext(c, s),
         npgettext=lambda c, s, p, n: translations().unpgettext(c, s, p, n), newstyle=True)
+    # Jinja's own ``_`` goes through two more calls of the context; these are the same texts.
+    env.globals.update(_=_gettext, gettext=_gettext, ngettext=_ngettext)
     env.globals["log_items"] = log_items
     env.globals["log_runs"] = log_runs
     env.filters["piece"] = piece
@@ -93,6 +95,25 @@ def init_app(app) -> None:
     app.extensions["companion"]["parts"] = parts.Parts()
     if not app.testing:
         warm_up(app)
+
+
+@pass_context
+def _gettext(context, string: str, **variables) -> str:
+    """A template's ``_()``: Jinja's newstyle gettext (the text is markup, ``%(name)s``
+    filled in escaped), with the catalogue of ``translations``."""
+    text = translations().ugettext(string)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables if variables or "%" in text else text
+
+
+@pass_context
+def _ngettext(context, singular: str, plural: str, num: int, **variables) -> str:
+    variables.setdefault("num", num)
+    text = translations().ungettext(singular, plural, num)
+    if context.eval_ctx.autoescape:
+        text = Markup(text)
+    return text % variables
 
 
 def warm_up(app) -> None:
@@ -200,6 +221,9 @@ class Facts:
     version: int
     row: object
     _memo: dict = field(default_factory=dict)
+    # (move key, reader) -> its Line, handed on to the table's next moment: a move's line is
+    # made once, not on every move while it stays in the log
+    made_lines: dict = field(default_factory=dict)
 
     def _get(self, key, compute):
         found = self._memo.get(key, _NONE)
@@ -226,11 +250,24 @@ class Facts:
         return self._get(("legal", viewer), lambda: self.live.engine.legal(self.state, viewer))
 
     def lines(self, viewer: str | None, count: int) -> tuple:
-        return self._get(("lines", viewer, count),
-                         lambda: tuple(Line(**e) for e in self.live.lines(viewer, count, upto=self.seq)))
+        return self._get(("lines", viewer, count), lambda: self._lines(viewer, count))
+
+    def _lines(self, viewer: str | None, count: int) -> tuple:
+        made, live, out = self.made_lines, self.live, []
+        if len(made) > _LINES_KEPT:
+            made.clear()
+        for move in live.recent(count, upto=self.seq):
+            line = made.get((move.key, viewer))
+            if line is None:
+                text = live.text(move, viewer)
+                line = made[move.key, viewer] = Line(move.seq, move.seat, move.at, text, move.key,
+                                                     move.alike.get(viewer or "", ""))
+            out.append(line)
+        return tuple(out)
 
 
 _facts: dict[str, Facts] = {}
+_LINES_KEPT = 150  # lines made per table: about those of its open pages (30 + 15 per phone)
 _facts_lock = threading.Lock()
 
 
@@ -240,7 +277,8 @@ def facts(live: Live) -> Facts:
     with _facts_lock:
         found = _facts.get(row.id)
         if found is None or found.version != version or found.live is not live:
-            found = _facts[row.id] = Facts(live, state, seq, version, row)
+            made = found.made_lines if found is not None and found.live is live else {}
+            found = _facts[row.id] = Facts(live, state, seq, version, row, made_lines=made)
         return found
 
 

@@ -125,3 +125,21 @@ def test_the_audit_trail_and_the_display_marks_speak_the_readers_language(app, c
     assert "immobile iniziale" in trail.split("</summary>", 2)[-1] and "place_initial" not in trail
     board = client.get(f"/t/{table_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
     assert "★ 3 Viertel: 4 SP" in board
+
+
+def test_template_texts_are_translated_markup_with_their_values_escaped(tmp_path):
+    from companion.web import create_app, render
+    from tests.web.conftest import PUBLIC
+
+    app = create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True,
+                      "BABEL_TRANSLATION_DIRECTORIES": italian(tmp_path, {
+                          "Last auction: %(place)s": "Ultima asta: <b>%(place)s</b>",
+                          "Sold at 100%%": "Venduto al 100%%"})})
+    page = app.jinja_env.from_string(
+        '{{ _("Last auction: %(place)s", place=place) }}|{{ gettext("Sold at 100%%") }}|{{ _("Nobody") }}|'
+        '{{ ngettext("%(num)s card", "%(num)s cards", 2) }}')
+    with app.test_request_context("/"), render.speaking("it"):
+        assert page.render(place="<Park>") == \
+            "Ultima asta: <b>&lt;Park&gt;</b>|Venduto al 100%|Nobody|2 cards"
+    with app.test_request_context("/"), render.speaking("en"):
+        assert page.render(place="A & B") == "Last auction: A &amp; B|Sold at 100%|Nobody|2 cards"
