@@ -306,3 +306,25 @@ def test_the_log_is_the_latest_stretch_of_moves_and_the_two_before_it_with_the_u
     # the phone's log is shorter: stretches of 5
     assert [len(run) for run in render.log_runs(log[:15], [], "phone")] == [5, 10]
     assert render.log_runs((), undos[:1], "phone") == ([undos[0]], [])
+
+
+def test_a_log_line_is_made_once_and_after_an_undo_the_move_made_in_its_place_shows(app, client):
+    response = client.post("/new/toy", data=toy_form(NAMES))
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    tables = app.extensions["companion"]["tables"]
+
+    def lines():
+        live = tables.get(table_id)
+        made = render.facts(live).lines("p2", 5)
+        assert made == render.Facts(live, *live.snapshot()).lines("p2", 5)  # as made afresh
+        return made
+
+    tables.act(table_id, "p2", {"type": "secret", "n": 5}, 0)
+    first = lines()
+    tables.act(table_id, "p1", {"type": "secret", "n": 3}, 1)
+    second = lines()
+    assert second[1] is first[0]  # the earlier move's line was not made again
+    tables.undo(table_id, 1, 2)
+    tables.act(table_id, "p3", {"type": "secret", "n": 4}, 1)
+    third = lines()
+    assert [(line.seq, line.seat) for line in third] == [(2, "p3"), (1, "p2")]
