@@ -11,7 +11,7 @@ on another table screen, the board on every page) is rendered once for both.
 Reading is followed through stand-ins: a dict is handed out as a ``Tracked`` copy (a real
 dict, so code that is given it works as before), a list of dicts as a list of them. A
 stand-in used as a whole (iterated over its keys, compared, turned into JSON) counts as
-read whole. Texts (``{"id": ...}``) count as read whole where they are read. A part that
+read whole; its size (``length``, or whether it is empty) counts as its size read. Texts (``{"id": ...}``) count as read whole where they are read. A part that
 reads something whose equality says nothing (a live object, a request proxy), or that
 fails with the stand-ins, is rendered every time from the real values.
 
@@ -109,6 +109,10 @@ class Tracked(dict):
         self._absent(key)  # the value there, or its absence, counts as read
         return dict.__contains__(self, key)
 
+    def __len__(self):  # also its truth (``{% if view.auction %}``): its size, not its content
+        self._reads.add(self._path + (LEN,))
+        return dict.__len__(self)
+
     def _whole(self):
         self._reads.add(self._path + (ALL,))
         return self
@@ -121,7 +125,7 @@ def _read_whole(name):
     return method
 
 
-for _name in ("keys", "values", "items", "__iter__", "__len__", "__eq__", "__ne__", "__repr__",
+for _name in ("keys", "values", "items", "__iter__", "__eq__", "__ne__", "__repr__",
               "copy", "__or__", "__ror__", "__reversed__", "__reduce_ex__", "__reduce__", "__sizeof__"):
     if hasattr(dict, _name):
         setattr(Tracked, _name, _read_whole(_name))

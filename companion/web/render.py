@@ -287,6 +287,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
     """What the templates of a page see (the screen contract, ``companion.web.games``)."""
     now = now or facts(live)
     to_act = now.to_act
+    my_turn = page == "phone" and viewer in to_act and not now.over
     undone = now._get("undos", lambda: undos.recent(live))
     return {
         "row": now.row,
@@ -300,7 +301,10 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "to_act": to_act,
         # whether this phone's seat is due: a part that reads only this, not ``viewer``,
         # is drawn once for all the phones that are not
-        "my_turn": page == "phone" and viewer in to_act and not now.over,
+        "my_turn": my_turn,
+        # whom else the page waits for: nobody, on the phone that is due (a list is read
+        # whole once a part looks its name up, even in a branch not taken)
+        "waiting_for": [] if my_turn else [s for s in to_act if s != viewer],
         "legal": now.legal(viewer) if viewer else None,
         "table_legal": now.legal(TABLE) if TABLE in to_act else None,
         "server_draws": hasattr(live.engine, "table_draw"),

@@ -168,6 +168,21 @@ def test_a_dict_read_as_a_whole_counts_whole():
     assert cache.render("t", "en", "y", {"view": {"auction": {"bid": 4}}}, draw) == '{"bid": 4}'
 
 
+def test_whether_a_dict_is_empty_and_its_length_count_as_its_size_read():
+    cache = parts.Parts()
+    draw, calls = template("{% if view.auction %}open{% endif %} {{ view.bids | length }}")
+
+    def view(auction, bids):
+        return {"view": {"auction": auction, "bids": bids}}
+
+    assert cache.render("t", "en", "x", view({"bid": 3}, {"a": 1}), draw) == "open 1"
+    assert cache.render("t", "en", "x", view({"bid": 4}, {"b": 2}), draw) == "open 1"  # the same sizes
+    assert len(calls) == 1
+    assert cache.render("t", "en", "x", view({}, {"b": 2}), draw) == " 1"
+    assert cache.render("t", "en", "x", view({"bid": 4}, {"b": 2, "c": 1}), draw) == "open 2"
+    assert len(calls) == 3
+
+
 def test_texts_are_read_whole_and_handed_out_as_they_are():
     seen = []
 
@@ -328,3 +343,26 @@ def test_a_log_line_is_made_once_and_after_an_undo_the_move_made_in_its_place_sh
     tables.act(table_id, "p3", {"type": "secret", "n": 4}, 1)
     third = lines()
     assert [(line.seq, line.seat) for line in third] == [(2, "p3"), (1, "p2")]
+
+
+def test_a_phone_that_is_due_waits_for_nobody_so_its_banner_stays_drawn_while_others_act(app, client):
+    response = client.post("/new/toy", data=toy_form(NAMES))
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    tables = app.extensions["companion"]["tables"]
+    cache = app.extensions["companion"]["parts"]
+    tables.act(table_id, "p2", {"type": "secret", "n": 5}, 0)  # Anna and Cleo are still due
+    with app.test_request_context("/"):
+        live = tables.get(table_id)
+        due = render.viewer_context(live, "p1", "phone", {}, None)
+        done = render.viewer_context(live, "p2", "phone", {}, None)
+        table = render.viewer_context(live, None, "table", {}, None)
+        assert (due["my_turn"], due["waiting_for"]) == (True, [])
+        assert done["waiting_for"] == table["waiting_for"] == ["p1", "p3"]
+        assert "Waiting for Anna, Cleo" in render.main_html(live, "p2", "phone")
+        render.main_html(live, "p1", "phone")
+        banner = cache._entries(table_id, ("en", "phone:status"))[0]
+        tables.act(table_id, "p3", {"type": "secret", "n": 2}, 1)  # Anna alone is due now
+        live = tables.get(table_id)
+        assert "Waiting for Anna" in render.main_html(live, "p2", "phone")
+        assert "Your turn" in render.main_html(live, "p1", "phone")
+    assert cache._entries(table_id, ("en", "phone:status"))[0] is banner  # Anna's, not drawn again

@@ -38,7 +38,9 @@ and templates under ``templates/games/<game>/``::
 Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``my_turn``
 (a phone's seat is due: read it rather than ``viewer`` where that is all a part needs,
-so the phones not due share one drawing), ``scores``,
+so the phones not due share one drawing), ``waiting_for`` (the seats other than the
+viewer's that are due, none on a phone that is due: read it rather than ``to_act`` to show
+whom the table waits for), ``scores``,
 ``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, the
 last undo's texts until the next move), ``reasons``, ``page`` ("phone"
 or "table"), ``viewer`` and, for the host's inputs,
