@@ -14,7 +14,7 @@ from ..hub import Hub
 from ..private_files import prepare_database
 from ..store import Store
 from ..tables import Tables
-from . import context
+from . import context, parts
 from .games import has_ui, load_test_game
 
 LANGUAGES = list(context.LANGUAGES)  # English first: the msgids themselves
@@ -60,6 +60,7 @@ def create_app(config: dict | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
     )
     app.config.update(config or {})
+    app.jinja_environment = parts.Environment
     prepare_database(app.config["DATABASE"])  # owner-only, whatever the umask
 
     Babel(app, locale_selector=context.page_language)

@@ -23,6 +23,7 @@ import threading
 from collections import OrderedDict
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
+from flask.templating import Environment as FlaskEnvironment
 from jinja2 import BaseLoader, TemplateNotFound
 from jinja2.runtime import Context, new_context
 from jinja2.utils import concat, missing
@@ -333,6 +334,23 @@ def render_template(template, values: dict) -> str:
     """A whole template, without Flask's signals and context processors."""
     context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
     return concat(template.root_render_func(context))
+
+
+_DICT_NAMES = frozenset(dir(dict))
+
+
+class Environment(FlaskEnvironment):
+    """Flask's Jinja environment, where ``a.b`` on a dict looks the key up first: Jinja
+    tries the attribute first, and the exception it catches on every view lookup costs
+    more than the lookup. A name that dicts have (``items``) still means the method."""
+
+    def getattr(self, obj, attribute):
+        if isinstance(obj, dict) and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except (KeyError, TypeError):
+                pass
+        return super().getattr(obj, attribute)
 
 
 class RemembersMissing(BaseLoader):

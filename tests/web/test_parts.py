@@ -366,3 +366,10 @@ def test_a_phone_that_is_due_waits_for_nobody_so_its_banner_stays_drawn_while_ot
         assert "Waiting for Anna" in render.main_html(live, "p2", "phone")
         assert "Your turn" in render.main_html(live, "p1", "phone")
     assert cache._entries(table_id, ("en", "phone:status"))[0] is banner  # Anna's, not drawn again
+
+
+def test_a_dot_reads_a_dicts_key_while_the_names_dicts_have_stay_their_methods(app):
+    page = app.jinja_env.from_string(
+        "{{ d.colour }}|{{ d.items is callable }}|{{ d['items'] }}|{{ d.missing is undefined }}|{{ row.title }}")
+    assert page.render(d={"colour": "red", "items": 5}, row=type("Row", (), {"title": "Friday"})) == \
+        "red|True|5|True|Friday"
