@@ -2,7 +2,10 @@
 
 One connection per thread (a WebSocket handler lives for hours and must not hold
 a request's connection), WAL with ``synchronous=FULL`` so a committed event
-survives a pulled plug, and short ``BEGIN IMMEDIATE`` write transactions.
+survives a pulled plug, and short ``BEGIN IMMEDIATE`` write transactions. A thread
+done with its connection hands it back (``release``) for the next to take: under the
+gevent worker every request is a greenlet of its own, and opening a connection cost
+each move about a millisecond.
 
 The file records its schema version (``PRAGMA user_version``). Opening an older
 file upgrades it step by step, each step in one transaction, after a copy of the
@@ -128,6 +131,9 @@ class Event:
     at: float
 
 
+IDLE_KEPT = 8  # released connections kept open for the next thread
+
+
 class Conflict(Exception):
     """The write lost a race: the log no longer ends where the caller thought."""
 
@@ -137,6 +143,8 @@ class Store:
         self.path = path
         self.clock = clock  # seconds since the epoch; see companion.clock
         self._local = threading.local()
+        self._idle: list[sqlite3.Connection] = []  # released, for the next thread to take
+        self._idle_lock = threading.Lock()
         # table id -> its seats and their secrets: read on every move, every push and every
         # page a phone asks for, changed only by claim_seat/free_seat (one server process
         # holds the database, see companion.serving.claim_database). A table without seats
@@ -150,25 +158,39 @@ class Store:
         return self.clock()
 
     def db(self) -> sqlite3.Connection:
+        """The calling thread's connection: one released by another thread, else a new one."""
         conn = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, isolation_level=None, timeout=10)
-            conn.row_factory = sqlite3.Row
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("PRAGMA busy_timeout=10000")
-            conn.execute("PRAGMA foreign_keys=ON")
-            self._local.conn = conn
+            with self._idle_lock:
+                conn = self._idle.pop() if self._idle else None
+            self._local.conn = conn = conn or self._connect()
+        return conn
+
+    def _connect(self) -> sqlite3.Connection:
+        # used by one thread at a time, though not always the one that opened it
+        conn = sqlite3.connect(self.path, isolation_level=None, timeout=10, check_same_thread=False)
+        conn.row_factory = sqlite3.Row
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=FULL")
+        conn.execute("PRAGMA busy_timeout=10000")
+        conn.execute("PRAGMA foreign_keys=ON")
         return conn
 
     def release(self) -> None:
-        """Close the calling thread's connection; the next use opens a new one. Under
-        the gevent worker every connection is a greenlet of its own, so a socket
-        handler that idles for hours would otherwise keep its connection open."""
+        """The calling thread is done with its connection for now (a request has been
+        answered, a socket handler idles for hours): it goes back for the next thread,
+        up to ``IDLE_KEPT`` of them, and is closed beyond."""
         conn = getattr(self._local, "conn", None)
-        if conn is not None:
-            self._local.conn = None
-            conn.close()
+        if conn is None:
+            return
+        self._local.conn = None
+        if conn.in_transaction:  # never hand on a transaction left open
+            conn.rollback()
+        with self._idle_lock:
+            if len(self._idle) < IDLE_KEPT:
+                self._idle.append(conn)
+                return
+        conn.close()
 
     @contextmanager
     def write(self):

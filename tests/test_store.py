@@ -117,6 +117,63 @@ def test_a_table_another_process_adds_is_seen_with_its_seats(store, tmp_path):
     assert store.seats("t2") == {"a": None}
 
 
+def in_thread(work):
+    """``work()`` run on a thread of its own; its answer."""
+    answer = []
+    thread = threading.Thread(target=lambda: answer.append(work()))
+    thread.start()
+    thread.join()
+    return answer[0]
+
+
+def test_a_released_connection_is_taken_by_the_next_thread_with_no_transaction_left(store, monkeypatch):
+    opened = []
+    connect = store._connect
+    monkeypatch.setattr(store, "_connect", lambda: opened.append(1) or connect())
+    store.create_table(row(), ["a"])
+
+    def left_open():  # a write given up halfway, its connection handed back
+        db = store.db()
+        db.execute("BEGIN IMMEDIATE")
+        db.execute("UPDATE tables SET title='Half' WHERE id='t1'")
+        store.release()
+        return db
+
+    def read():
+        db = store.db()
+        title = db.execute("SELECT title FROM tables").fetchone()[0]
+        store.release()
+        return db, db.in_transaction, title
+
+    held = in_thread(left_open)
+    assert in_thread(read) == (held, False, "Test")
+    assert len(opened) == 1  # the first thread's connection, passed on
+
+
+def test_released_connections_beyond_those_kept_are_closed(store, monkeypatch):
+    monkeypatch.setattr("companion.store.IDLE_KEPT", 2)
+    connections = []
+    ready, done = threading.Barrier(4), threading.Event()
+
+    def hold():  # three threads hold a connection each at once, then hand them back
+        connections.append(store.db())
+        ready.wait()
+        done.wait()
+        store.release()
+
+    threads = [threading.Thread(target=hold) for _ in range(3)]
+    for t in threads:
+        t.start()
+    ready.wait()
+    done.set()
+    for t in threads:
+        t.join()
+    assert len(store._idle) == 2
+    closed = [c for c in connections if c not in store._idle]
+    with pytest.raises(sqlite3.ProgrammingError):
+        closed[0].execute("SELECT 1")
+
+
 def test_profiles_are_saved_and_replaced(store):
     store.save_profile("g", "box", {"rings": 1})
     store.save_profile("g", "box", {"rings": 2})

@@ -70,6 +70,8 @@ def create_app(config: dict | None = None) -> Flask:
             FileSystemLoader(str(g.templates)) for g in test_games.values()])
     tables = Tables(Store(app.config["DATABASE"]), {name: g.engine for name, g in test_games.items()})
     hub = Hub()
+    # a request's database connection goes back for the next request (``Store.release``)
+    app.teardown_request(lambda _error: tables.release_connection())
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
     from . import errors, filters, guard, history, home, host, language, play, pushes, render, rules, sockets, wifi

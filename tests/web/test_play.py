@@ -4,6 +4,7 @@ inputs for the table, on tables of the toy game (the platform, whatever the game
 import json
 import random
 import re
+import threading
 
 from tests.toygame import playout as toy_playout
 from tests.web.conftest import PUBLIC, create_toy, events, join, post_action, seq_of
@@ -248,3 +249,17 @@ def test_statistics_name_a_game_that_has_no_title_of_the_shipped_games(app, clie
         tables.act(table_id, seat, toy_playout.random_action(live.state, seat, rng), live.seq)
     page = client.get("/history/stats")
     assert page.status_code == 200 and "Wins in toy" in page.get_data(as_text=True)
+
+
+def test_each_request_hands_its_database_connection_on_to_the_next(app, client, monkeypatch):
+    store = app.extensions["companion"]["tables"].store
+    table_id = create_toy(client)
+    opened = []
+    connect = store._connect
+    monkeypatch.setattr(store, "_connect", lambda: opened.append(1) or connect())
+    for seat in ("p1", "p2", "p3"):  # each on a thread of its own, as each request is a greenlet under gevent
+        thread = threading.Thread(target=join, args=(app, table_id, seat))
+        thread.start()
+        thread.join()
+    assert store.seats(table_id) and all(store.seats(table_id).values())  # each claim was written
+    assert len(opened) <= 1
