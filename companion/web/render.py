@@ -256,7 +256,7 @@ class Facts:
 
     def _lines(self, viewer: str | None, count: int) -> tuple:
         made, live, out = self.made_lines, self.live, []
-        if len(made) > _LINES_KEPT:
+        if len(made) > _MADE_LINES_KEPT:
             made.clear()
         for move in live.recent(count, upto=self.seq):
             line = made.get((move.key, viewer))
@@ -269,7 +269,7 @@ class Facts:
 
 
 _facts: dict[str, Facts] = {}
-_LINES_KEPT = 150  # lines made per table: about those of its open pages (30 + 15 per phone)
+_MADE_LINES_KEPT = 150  # Lines made per table: about those of its open pages (30 + 15 per phone)
 _facts_lock = threading.Lock()
 
 

@@ -373,3 +373,23 @@ def test_a_dot_reads_a_dicts_key_while_the_names_dicts_have_stay_their_methods(a
         "{{ d.colour }}|{{ d.items is callable }}|{{ d['items'] }}|{{ d.missing is undefined }}|{{ row.title }}")
     assert page.render(d={"colour": "red", "items": 5}, row=type("Row", (), {"title": "Friday"})) == \
         "red|True|5|True|Friday"
+
+
+def test_the_lines_a_table_keeps_made_stay_about_those_its_pages_show(app, client, monkeypatch):
+    monkeypatch.setattr(render, "_MADE_LINES_KEPT", 6)
+    response = client.post("/new/toy", data=toy_form(NAMES))
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    tables = app.extensions["companion"]["tables"]
+    playout = import_module("tests.toygame.playout")
+    rng, sizes = random.Random(3), []
+    for _ in range(20):
+        live = tables.get(table_id)
+        if live.engine.is_over(live.state):
+            break
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
+        now = render.facts(tables.get(table_id))
+        for viewer in ("p1", "p2", None):
+            assert len(now.lines(viewer, 5)) == min(5, now.seq)
+            sizes.append(len(now.made_lines))
+    assert len(sizes) > 12 and max(sizes) <= 6 + 5  # cleared past 6, then one page's lines
