@@ -393,3 +393,42 @@ def test_the_lines_a_table_keeps_made_stay_about_those_its_pages_show(app, clien
             assert len(now.lines(viewer, 5)) == min(5, now.seq)
             sizes.append(len(now.made_lines))
     assert len(sizes) > 12 and max(sizes) <= 6 + 5  # cleared past 6, then one page's lines
+
+
+def test_a_palazzo_board_piece_is_drawn_again_only_when_what_it_shows_changed(app, client):
+    import copy
+    from flask import current_app
+
+    response = client.post("/new/palazzo", data=FORMS["palazzo"]())
+    live = app.extensions["companion"]["tables"].get(response.headers["Location"].rsplit("/", 1)[1])
+    cache, drawn = parts.Parts(), []
+    draw = cache.render
+
+    def counting(table_id, locale, part, *args, **kwargs):
+        before = cache.renders
+        html = draw(table_id, locale, part, *args, **kwargs)
+        drawn.extend([part] * (cache.renders - before))
+        return html
+
+    cache.render = counting
+    with app.test_request_context("/"):
+        now = render.Facts(live, *live.snapshot())
+        template = current_app.jinja_env.get_template("games/palazzo/board.html")
+        app.extensions["companion"]["parts"] = cache
+
+        def board(view):
+            values = {"view": view, "ui": render.ui_for("palazzo"), "row": now.row, "game": "palazzo", "words": {}}
+            return render._board_parts(now, "en", template, values)
+
+        view = now.view(None)
+        board(view)
+        drawn.clear()
+        quarry_added = copy.deepcopy(view)
+        quarry_added["tiles"]["quarries"][0].append(view["tiles"]["supply"][0])
+        board(quarry_added)
+        assert drawn == ["board:quarries"]
+        drawn.clear()
+        supply_taken = copy.deepcopy(view)
+        supply_taken["tiles"]["supply"].pop()
+        board(supply_taken)
+        assert drawn == ["board:supply"]

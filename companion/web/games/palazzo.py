@@ -144,8 +144,8 @@ def grid(items: list, columns: int, x0: float, y0: float, w=TILE_W, h=TILE_H) ->
 
 
 def layout(view: dict) -> dict:
-    """Where the quarries and the supply go on the table picture. Quarry ``n`` (counted
-    from the master builder's) lies at board place ``(master_builder + n) % 4``."""
+    """Where the quarries go on the table picture (the supply: ``supply_layout``). Quarry
+    ``n`` (counted from the master builder's) lies at board place ``(master_builder + n) % 4``."""
     pile = view["tiles"]
     quarries = []
     for number, lot in enumerate(pile["quarries"]):
@@ -156,10 +156,19 @@ def layout(view: dict) -> dict:
             "height": 74 + rows * (TILE_H + GAP), "next": number == pile["next_auction"],
             "distribution": len(lot) >= 4,
         })
-    supply = grid(pile["supply"], SUPPLY_COLUMNS, 500, 258)
-    return {"width": BOARD_W, "height": BOARD_H, "quarries": quarries, "supply": supply,
-            "tile_w": TILE_W, "tile_h": TILE_H, "half": QUARRY_W // 2,
-            "supply_rows": -(-max(len(supply), 1) // SUPPLY_COLUMNS)}
+    return {**board_size(), "quarries": quarries}
+
+
+def board_size() -> dict:
+    """The table picture's measures, the same whatever lies on it (a part of the board
+    that needs only these does not read the view)."""
+    return {"width": BOARD_W, "height": BOARD_H, "tile_w": TILE_W, "tile_h": TILE_H, "half": QUARRY_W // 2}
+
+
+def supply_layout(view: dict) -> dict:
+    """Where the supply's tiles go (reads the supply only)."""
+    supply = grid(view["tiles"]["supply"], SUPPLY_COLUMNS, 500, 258)
+    return {"supply": supply, "supply_rows": -(-max(len(supply), 1) // SUPPLY_COLUMNS)}
 
 
 def palaces(stacks: list[list[str]]) -> dict:
