@@ -395,11 +395,12 @@ def test_the_lines_a_table_keeps_made_stay_about_those_its_pages_show(app, clien
     assert len(sizes) > 12 and max(sizes) <= 6 + 5  # cleared past 6, then one page's lines
 
 
-def test_a_palazzo_board_piece_is_drawn_again_only_when_what_it_shows_changed(app, client):
-    import copy
+def board_drawings(app, game: str):
+    """A new table of ``game``, its public view and ``board(view)``: the parts of the board
+    drawn for ``view`` (board.html's blocks through a part cache of their own)."""
     from flask import current_app
 
-    response = client.post("/new/palazzo", data=FORMS["palazzo"]())
+    response = app.test_client().post(f"/new/{game}", data=FORMS[game]())
     live = app.extensions["companion"]["tables"].get(response.headers["Location"].rsplit("/", 1)[1])
     cache, drawn = parts.Parts(), []
     draw = cache.render
@@ -411,24 +412,43 @@ def test_a_palazzo_board_piece_is_drawn_again_only_when_what_it_shows_changed(ap
         return html
 
     cache.render = counting
-    with app.test_request_context("/"):
-        now = render.Facts(live, *live.snapshot())
-        template = current_app.jinja_env.get_template("games/palazzo/board.html")
-        app.extensions["companion"]["parts"] = cache
+    app.extensions["companion"]["parts"] = cache
+    now = render.Facts(live, *live.snapshot())
 
-        def board(view):
-            values = {"view": view, "ui": render.ui_for("palazzo"), "row": now.row, "game": "palazzo", "words": {}}
-            return render._board_parts(now, "en", template, values)
-
-        view = now.view(None)
-        board(view)
+    def board(view):
         drawn.clear()
+        template = current_app.jinja_env.get_template(f"games/{game}/board.html")
+        values = {"view": view, "ui": render.ui_for(game), "row": now.row, "game": game, "words": {}}
+        render._board_parts(now, "en", template, values)
+        return list(drawn)
+
+    return now.view(None), board
+
+
+def test_a_palazzo_board_piece_is_drawn_again_only_when_what_it_shows_changed(app):
+    import copy
+
+    with app.test_request_context("/"):
+        view, board = board_drawings(app, "palazzo")
+        board(view)
         quarry_added = copy.deepcopy(view)
         quarry_added["tiles"]["quarries"][0].append(view["tiles"]["supply"][0])
-        board(quarry_added)
-        assert drawn == ["board:quarries"]
-        drawn.clear()
+        assert board(quarry_added) == ["board:quarries"]
         supply_taken = copy.deepcopy(view)
         supply_taken["tiles"]["supply"].pop()
-        board(supply_taken)
-        assert drawn == ["board:supply"]
+        assert board(supply_taken) == ["board:supply"]
+
+
+def test_new_yorks_cities_are_not_drawn_again_for_a_change_they_do_not_show(app):
+    import copy
+
+    with app.test_request_context("/"):
+        view, board = board_drawings(app, "new_york")
+        board(view)
+        scored = copy.deepcopy(view)
+        scored["players"][0]["score"] += 5
+        scored["players"][0]["hand_size"] += 1
+        assert "board:cities" not in board(scored)
+        built = copy.deepcopy(scored)
+        built["players"][0]["city"][0]["tile"] = dict(built["players"][0]["city"][0]["tile"], price=9)
+        assert "board:cities" in board(built)
