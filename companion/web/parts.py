@@ -11,9 +11,11 @@ on another table screen, the board on every page) is rendered once for both.
 Reading is followed through stand-ins: a dict is handed out as a ``Tracked`` copy (a real
 dict, so code that is given it works as before), a list of dicts as a list of them. A
 stand-in used as a whole (iterated over its keys, compared, turned into JSON) counts as
-read whole; its size (``length``, or whether it is empty) counts as its size read. Texts (``{"id": ...}``) count as read whole where they are read. A part that
-reads something whose equality says nothing (a live object, a request proxy), or that
-fails with the stand-ins, is rendered every time from the real values.
+read whole; its size (``length``, or whether it is empty) counts as its size read. Texts
+(``{"id": ...}``) count as read whole where they are read, and so do the values a part
+names to be compared whole. A part that reads something whose equality says nothing (a
+live object, a request proxy), or that fails with the stand-ins, is rendered every time
+from the real values.
 
 Texts of the reader's language are part of the answer, so the cache is kept per locale.
 """
@@ -42,16 +44,17 @@ def _is_text(value) -> bool:
     return "id" in value  # an engine text: {"id": msgid, ...}
 
 
-def _stand_in(value, path: tuple, reads: set, depth: int | None = None):
+def _stand_in(value, path: tuple, reads: set, depth: int | None = None, whole: frozenset = frozenset()):
     """``value`` as handed to a template: nested dicts and lists followed (``depth`` dicts
-    deep at most, a list of dicts counting as its dicts; None: all the way), the rest read."""
+    deep at most, a list of dicts counting as its dicts; None: all the way) but for the
+    paths in ``whole``, the rest read."""
     kind = type(value)
-    if depth != 0:
+    if depth != 0 and path not in whole:
         if kind is dict and not _is_text(value):
-            return Tracked(value, path, reads, None if depth is None else depth - 1)
+            return Tracked(value, path, reads, None if depth is None else depth - 1, whole)
         if kind is list and any(type(v) is dict for v in value):
             reads.add(path + (LEN,))
-            return [_stand_in(v, path + (i,), reads, depth) if type(v) is dict else _leaf(v, path + (i,), reads)
+            return [_stand_in(v, path + (i,), reads, depth, whole) if type(v) is dict else _leaf(v, path + (i,), reads)
                     for i, v in enumerate(value)]
     reads.add(path)
     return value
@@ -65,17 +68,18 @@ def _leaf(value, path: tuple, reads: set):
 class Tracked(dict):
     """A copy of a dict that notes, by path, what is read of it."""
 
-    __slots__ = ("_path", "_reads", "_kids", "_depth")
+    __slots__ = ("_path", "_reads", "_kids", "_depth", "_as_is")
 
-    def __init__(self, data: dict, path: tuple, reads: set, depth: int | None = None):
+    def __init__(self, data: dict, path: tuple, reads: set, depth: int | None = None,
+                 whole: frozenset = frozenset()):
         super().__init__(data)
-        self._path, self._reads, self._kids, self._depth = path, reads, {}, depth
+        self._path, self._reads, self._kids, self._depth, self._as_is = path, reads, {}, depth, whole
 
     def _kid(self, key, value):
         try:
             return self._kids[key]
         except KeyError:
-            kid = self._kids[key] = _stand_in(value, self._path + (key,), self._reads, self._depth)
+            kid = self._kids[key] = _stand_in(value, self._path + (key,), self._reads, self._depth, self._as_is)
             return kid
         except TypeError:  # not a key any dict could hold
             self._whole()
@@ -137,18 +141,21 @@ class Recorder:
     """What one rendering of a part read: names, and paths into the values it was given
     (``depth`` dicts deep at most, see ``Parts.render``)."""
 
-    def __init__(self, values: dict, depth: int | None = None):
+    def __init__(self, values: dict, depth: int | None = None, whole: tuple = ()):
         self.values, self.names, self.reads, self.stand_ins = values, [], set(), {}
-        self.depth = depth
+        self.depth, self.whole = depth, frozenset(whole)
 
     def resolved(self, key, value):
         self.names.append(key)
         if type(value) in (dict, list) and self.values.get(key, missing) is value:
             found = self.stand_ins.get(key)
             if found is None:
-                found = self.stand_ins[key] = _stand_in(value, (key,), self.reads, self.depth)
+                found = self.stand_ins[key] = self._stand_in(key, value)
             return found
         return value
+
+    def _stand_in(self, key, value):
+        return _stand_in(value, (key,), self.reads, self.depth, self.whole)
 
 
 class TrackingContext(Context):
@@ -258,12 +265,15 @@ class Parts:
         self.renders = 0  # how many renderings there were (for benches)
 
     def render(self, table_id: str, locale: str, part: str, values: dict, render, plain: dict | None = None,
-               depth: int | None = None) -> str:
+               depth: int | None = None, whole: tuple = ()) -> str:
         """``render(values)`` -> HTML, or the HTML of a former rendering that read the same.
         Should the rendering fail with the stand-ins, ``render(plain)`` (``values`` unless
         given) is the answer, every time. ``depth``: follow reads that many dicts deep and
         compare what was read below whole, for a part that reads nearly everything below
-        (a picture laid out by code, where following every read costs more than it saves)."""
+        (a picture laid out by code, where following every read costs more than it saves).
+        ``whole``: paths of values handed out as they are and compared whole, not followed,
+        for a part that shows all of them: a phone's forms show every action ``legal``
+        offers."""
         entries = self._entries(table_id, (locale, part))
         for i, entry in enumerate(list(entries)):
             if entry.holds(values):
@@ -274,7 +284,7 @@ class Parts:
                             entries.insert(0, entry)
                 return entry.html
         self.renders += 1
-        recorder = Recorder(values, depth)
+        recorder = Recorder(values, depth, whole)
         token = _recording.set(recorder)
         try:
             html = render(values)

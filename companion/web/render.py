@@ -675,6 +675,11 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
     return now._get(key, lambda: _picture(live, viewer, page, None, host, now, presence))
 
 
+# A page's parts that show all of some values: compared whole, which costs less than following
+# every read (a phone's forms read every action legal() offers, a few hundred values).
+READ_WHOLE = {"turn": (("legal", "actions"), ("reasons",), ("view", "cities"))}
+
+
 def _picture(live: Live, viewer: str | None, page: str, message: dict | None, host: bool, now: Facts,
              presence: dict) -> Picture:
     values = viewer_context(live, viewer, page, presence, message, now)
@@ -690,7 +695,8 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
         for name in template.blocks:
             rendered[name] = cache.render(
                 table_id, locale, f"{page}:{name}", marked,
-                lambda v, name=name: tidy(parts.render_block(template, name, v)), plain)
+                lambda v, name=name: tidy(parts.render_block(template, name, v)), plain,
+                whole=READ_WHOLE.get(name, ()))
     finally:
         _marking.reset(token)
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}

@@ -149,6 +149,26 @@ def test_a_part_followed_only_so_deep_compares_what_lies_below_whole():
     assert len(calls) == 2  # one dict deep: the players are compared whole
 
 
+def test_a_value_named_whole_is_compared_whole_and_its_neighbours_still_by_what_was_read():
+    cache = parts.Parts()
+    draw, calls = template("{{ legal.prompt }}:{{ legal.actions[0].type }}")
+
+    def legal(prompt="Bid", kind="bid", low=1, waiting=("p1",)):
+        return {"legal": {"prompt": prompt, "actions": [{"type": kind, "low": low}], "waiting": list(waiting)}}
+
+    whole = (("legal", "actions"),)
+    assert cache.render("t", "en", "x", legal(), draw, whole=whole) == "Bid:bid"
+    assert cache.render("t", "en", "x", legal(waiting=("p2",)), draw, whole=whole) == "Bid:bid"  # unread
+    assert len(calls) == 1
+    assert cache.render("t", "en", "x", legal(low=2), draw, whole=whole) == "Bid:bid"  # an action changed
+    assert cache.render("t", "en", "x", legal(prompt="Pass"), draw, whole=whole) == "Pass:bid"
+    assert len(calls) == 3
+    draw, calls = template("{{ legal.actions | length }}")
+    assert cache.render("t", "en", "y", legal(), draw, whole=(("legal",),)) == "1"
+    assert cache.render("t", "en", "y", legal(waiting=()), draw, whole=(("legal",),)) == "1"
+    assert len(calls) == 2  # the whole of legal counts
+
+
 def test_a_name_read_counts_and_one_not_read_does_not():
     cache = parts.Parts()
     draw, calls = template("{{ seq }}{% if over %}!{% endif %}")
