@@ -139,7 +139,7 @@ Tracked.__hash__ = None
 
 class Recorder:
     """What one rendering of a part read: names, and paths into the values it was given
-    (``depth`` dicts deep at most, see ``Parts.render``)."""
+    (``depth`` dicts deep at most, those in ``whole`` not followed: see ``Parts.render``)."""
 
     def __init__(self, values: dict, depth: int | None = None, whole: tuple = ()):
         self.values, self.names, self.reads, self.stand_ins = values, [], set(), {}
@@ -150,12 +150,9 @@ class Recorder:
         if type(value) in (dict, list) and self.values.get(key, missing) is value:
             found = self.stand_ins.get(key)
             if found is None:
-                found = self.stand_ins[key] = self._stand_in(key, value)
+                found = self.stand_ins[key] = _stand_in(value, (key,), self.reads, self.depth, self.whole)
             return found
         return value
-
-    def _stand_in(self, key, value):
-        return _stand_in(value, (key,), self.reads, self.depth, self.whole)
 
 
 class TrackingContext(Context):
@@ -350,12 +347,13 @@ _DICT_NAMES = frozenset(dir(dict))
 
 
 class Environment(FlaskEnvironment):
-    """Flask's Jinja environment, where ``a.b`` on a dict looks the key up first: Jinja
-    tries the attribute first, and the exception it catches on every view lookup costs
-    more than the lookup. A name that dicts have (``items``) still means the method."""
+    """Flask's Jinja environment, where ``a.b`` on a plain dict (a view) looks the key up
+    first: Jinja tries the attribute first, and the exception it catches on every view
+    lookup costs more than the lookup. A name that dicts have (``items``) still means the
+    method; other mappings (a session, a form) are left to Jinja."""
 
     def getattr(self, obj, attribute):
-        if isinstance(obj, dict) and attribute not in _DICT_NAMES:
+        if (type(obj) is dict or type(obj) is Tracked) and attribute not in _DICT_NAMES:
             try:
                 return obj[attribute]
             except (KeyError, TypeError):

@@ -676,8 +676,15 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
 
 
 # A page's parts that show all of some values: compared whole, which costs less than following
-# every read (a phone's forms read every action legal() offers, a few hundred values).
-READ_WHOLE = {"turn": (("legal", "actions"), ("reasons",), ("view", "cities"))}
+# every read (a phone's forms read every action legal() offers, a few hundred values). A
+# game's adapter may name more (``READ_WHOLE``).
+READ_WHOLE = {"turn": (("legal", "actions"), ("reasons",))}
+
+
+@lru_cache(maxsize=None)
+def _read_whole(game: str) -> dict:
+    own = getattr(ui_for(game), "READ_WHOLE", {})
+    return {name: READ_WHOLE.get(name, ()) + tuple(own.get(name, ())) for name in {*READ_WHOLE, *own}}
 
 
 def _picture(live: Live, viewer: str | None, page: str, message: dict | None, host: bool, now: Facts,
@@ -688,7 +695,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
     locale = locale_name()
     marked = dict(values, seq=SEQ, form_seq=FORM_SEQ, board=Markup(BOARD))
     plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
-    cache, table_id = _parts(), now.row.id
+    cache, table_id, whole = _parts(), now.row.id, _read_whole(now.row.game)
     rendered = {}
     token = _marking.set(True)  # a part's pieces too are sent on their own
     try:
@@ -696,7 +703,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
             rendered[name] = cache.render(
                 table_id, locale, f"{page}:{name}", marked,
                 lambda v, name=name: tidy(parts.render_block(template, name, v)), plain,
-                whole=READ_WHOLE.get(name, ()))
+                whole=whole.get(name, ()))
     finally:
         _marking.reset(token)
     holders = {name: f"\ue001{name}\ue001" for name in template.blocks}

@@ -47,6 +47,10 @@ or "table"), ``viewer`` and, for the host's inputs,
 ``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
 applies ``words``).
 
+An adapter may name values that a part of the phone's page shows all of, to be compared
+whole rather than read by read: ``READ_WHOLE = {"turn": [("view", "cities")]}`` (block ->
+paths of a name and a key; ``render.READ_WHOLE`` has those of every game).
+
 Complete actions: where ``legal()`` lists an action exactly as it is to be applied,
 its type has no ``FORMS`` entry; each such action is one button that posts the action
 itself (``forms.complete`` in ``_forms.html``; ``_complete.html``, labelled by
