@@ -7,9 +7,11 @@ its pushes, this process's CPU time), part renderings per move, and the bytes of
 page (median and mean over every push after a page's first picture; phones and host apart).
 With ``--profile [N]`` it prints the N costliest functions of the moves and their pushes
 (cProfile; ``SORT=tottime`` to order them by their own time), and the number of function
-calls, which unlike CPU time does not vary with the load of a shared machine. Per game it
-also prints which parts a push carried, how often and how big; with ``--parts``, which parts
-were drawn per move and the CPU time their drawing took.
+calls, which unlike CPU time does not vary with the load of a shared machine (but does, by
+a few per cent, with Python's hash seed, which orders the paths a part checks: set
+``PYTHONHASHSEED=0`` to compare two checkouts). Per game it also prints which parts a push
+carried, how often and how big; with ``--parts``, which parts were drawn per move and the
+CPU time their drawing took.
 
 No HTTP, no sockets: what gunicorn and the network add is bench/live.py's to measure.
 
