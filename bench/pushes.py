@@ -10,8 +10,9 @@ With ``--profile [N]`` it prints the N costliest functions of the moves and thei
 calls, which unlike CPU time does not vary with the load of a shared machine (but does, by
 a few per cent, with Python's hash seed, which orders the paths a part checks: set
 ``PYTHONHASHSEED=0`` to compare two checkouts). Per game it also prints which parts a push
-carried, how often and how big; with ``--parts``, which parts were drawn per move and the
-CPU time their drawing took.
+carried, how often and how big; with ``--parts``, which parts were drawn per move, the CPU
+time their drawing took, and the repeats: drawings whose HTML the part had kept already,
+with the reads whose change caused them (a part that reads more than it shows).
 
 No HTTP, no sockets: what gunicorn and the network add is bench/live.py's to measure.
 
@@ -29,6 +30,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from importlib import import_module
 from pathlib import Path
 
@@ -38,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 from bench.live import FORMS  # noqa: E402
 from companion.hub import Connection  # noqa: E402
 from companion.web import create_app  # noqa: E402
+from companion.web import parts as cache_parts  # noqa: E402
 
 
 class Page:
@@ -73,20 +76,38 @@ def settle(conns) -> None:
 
 
 def timed(cache) -> dict:
-    """Part name -> [drawings, CPU ms] of the part cache ``cache`` from now on (an answer
-    from the cache is no drawing)."""
+    """Part name -> [drawings, CPU ms, repeats, causes] of the part cache ``cache`` from now
+    on (an answer from the cache is no drawing). A repeat is a drawing whose HTML one of the
+    part's kept renderings already had: something it read changed, nothing it shows did.
+    ``causes`` counts the paths whose change made the repeats."""
     drawn, real = {}, cache.render
 
-    def render(table_id, locale, part, *args, **kwargs):
+    def render(table_id, locale, part, values, *args, **kwargs):
+        kept = list(cache._entries(table_id, (locale, part)))
         before, start = cache.renders, time.process_time()
-        html = real(table_id, locale, part, *args, **kwargs)
+        html = real(table_id, locale, part, values, *args, **kwargs)
         if cache.renders != before:
-            figures = drawn.setdefault(part, [0, 0.0])
+            figures = drawn.setdefault(part, [0, 0.0, 0, Counter()])
             figures[0] += 1
             figures[1] += (time.process_time() - start) * 1e3
+            same = next((entry for entry in kept if entry.html == html), None)
+            if same is not None:
+                figures[2] += 1
+                figures[3].update(changed_paths(same, values))
         return html
     cache.render = render
     return drawn
+
+
+def changed_paths(entry, values: dict) -> list[str]:
+    """The paths a kept rendering read whose values are no longer what it saw."""
+    found = []
+    for path, seen in zip(entry.paths, entry.seen):
+        now = cache_parts._at(values, path)
+        if now is not seen and (type(now) is not type(seen) or now != seen):
+            found.append(" > ".join("*" if step is cache_parts.ALL else "#" if step is cache_parts.LEN
+                                    else str(step) for step in path))
+    return found
 
 
 def open_table(app, game: str) -> tuple[str, object, dict]:
@@ -170,9 +191,12 @@ def report(game: str, found: dict) -> str:
         for name, ns in heavy))
     if found["drawn"]:
         moves = max(found["moves"], 1)
-        out.append("  drawings per move by part (drawings, CPU ms): " + ", ".join(
-            f"{name} {n / moves:.2f} {ms / moves:.2f}"
-            for name, (n, ms) in sorted(found["drawn"].items(), key=lambda kv: -kv[1][1])))
+        drawn = sorted(found["drawn"].items(), key=lambda kv: -kv[1][1])
+        out.append("  drawings per move by part (drawings, CPU ms, repeats): " + ", ".join(
+            f"{name} {n / moves:.2f} {ms / moves:.2f} {repeats / moves:.2f}" for name, (n, ms, repeats, _) in drawn))
+        out.append(f"  repeats per move {sum(f[2] for _, f in drawn) / moves:.2f}; what changed for them: " + "; ".join(
+            f"{name}: " + ", ".join(f"{path} ({n})" for path, n in causes.most_common(3))
+            for name, (_, _, repeats, causes) in drawn if repeats))
     return "\n".join(out)
 
 
