@@ -123,6 +123,20 @@ class Tracked(dict):
         return self
 
 
+def read_whole(value) -> None:
+    """Count ``value`` (a stand-in, or a list, tuple or dict holding some) as read whole,
+    whatever reads it next: JSON, say, does not read an empty stand-in at all."""
+    kind = type(value)
+    if kind is Tracked:
+        value._whole()
+    elif kind is list or kind is tuple:
+        for item in value:
+            read_whole(item)
+    elif kind is dict:
+        for item in value.values():
+            read_whole(item)
+
+
 def _read_whole(name):
     def method(self, *args, **kwargs):
         return getattr(dict, name)(self._whole(), *args, **kwargs)

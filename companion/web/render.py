@@ -417,6 +417,7 @@ def memo(context, macro, *args, **kwargs) -> Markup:
     that draws only from its arguments (a tile, a card, a city), called many times on a
     page or again for a part whose other pieces changed. A dict or list argument counts by
     value (and as read whole)."""
+    parts.read_whole((args, kwargs))  # its key is JSON, which skips an empty stand-in
     try:
         key = (macro._func.__code__, locale_name(), _key((args, kwargs, context.get("words"))))
         found = _drawn.get(key)

@@ -280,6 +280,24 @@ def test_a_memo_argument_that_is_not_json_still_counts_by_value(app):
         assert compiled.render(spots={1: 1}) == "4"  # JSON tells true from 1
 
 
+def test_a_part_is_drawn_again_when_an_empty_dict_it_passed_to_a_memo_fills(app):
+    """A memo's key is its arguments' JSON, which does not read an empty dict's stand-in:
+    the arguments count as read whole all the same, whether the drawing was kept or not."""
+    compiled = app.jinja_env.from_string(
+        '{% macro bids(b) %}{% for k, v in b | dictsort %}{{ k }}={{ v }} {% endfor %}{% endmacro %}'
+        '[{{ memo(bids, view.bids) }}]')
+    cache = parts.Parts()
+
+    def draw(values):
+        return parts.render_template(compiled, values)
+
+    with app.test_request_context("/"):
+        assert cache.render("t", "en", "x", {"view": {"bids": {}}}, draw) == "[]"
+        assert cache.render("u", "en", "x", {"view": {"bids": {}}}, draw) == "[]"  # the memo's drawing
+        assert cache.render("u", "en", "x", {"view": {"bids": {"p1": 3}}}, draw) == "[p1=3 ]"
+        assert cache.render("t", "en", "x", {"view": {"bids": {"p1": 4}}}, draw) == "[p1=4 ]"
+
+
 def test_the_memo_drops_the_drawing_least_recently_used(app, monkeypatch):
     monkeypatch.setattr(render, "_DRAWN_KEPT", 2)
     source = '{% macro card(c) %}{{ count() }}{% endmacro %}{% for c in cards %}{{ memo(card, c) }};{% endfor %}'
