@@ -34,7 +34,7 @@ from typing import NamedTuple
 from babel import Locale
 from flask import current_app
 from flask_babel import force_locale, get_locale, get_translations
-from jinja2 import FileSystemBytecodeCache, pass_context
+from jinja2 import FileSystemBytecodeCache, pass_context, pass_eval_context
 from markupsafe import Markup, escape
 
 from ..engines import TABLE
@@ -91,6 +91,7 @@ def init_app(app) -> None:
     env.globals["log_items"] = log_items
     env.globals["log_runs"] = log_runs
     env.filters["piece"] = piece
+    env.filters["tojson"] = _read_then(env.filters["tojson"])
     env.globals["memo"] = memo
     if not env.auto_reload:
         env.loader = parts.RemembersMissing(env.loader)
@@ -116,6 +117,16 @@ def _ngettext(context, singular: str, plural: str, num: int, **variables) -> str
     if context.eval_ctx.autoescape:
         text = Markup(text)
     return text % variables
+
+
+def _read_then(to_json):
+    """Jinja's ``tojson`` after counting its value as read whole (JSON skips an empty
+    stand-in)."""
+    @pass_eval_context
+    def filtered(eval_ctx, value, *args, **kwargs):
+        parts.read_whole(value)
+        return to_json(eval_ctx, value, *args, **kwargs)
+    return filtered
 
 
 def warm_up(app) -> None:

@@ -298,6 +298,18 @@ def test_a_part_is_drawn_again_when_an_empty_dict_it_passed_to_a_memo_fills(app)
         assert cache.render("t", "en", "x", {"view": {"bids": {"p1": 4}}}, draw) == "[p1=4 ]"
 
 
+def test_tojson_of_an_empty_dict_counts_it_as_read(app):
+    compiled = app.jinja_env.from_string("{{ view.bids | tojson }}")
+    cache = parts.Parts()
+
+    def draw(values):
+        return parts.render_template(compiled, values)
+
+    with app.test_request_context("/"):
+        assert cache.render("t", "en", "x", {"view": {"bids": {}}}, draw) == "{}"
+        assert cache.render("t", "en", "x", {"view": {"bids": {"p1": 3}}}, draw) == '{"p1": 3}'
+
+
 def test_the_memo_drops_the_drawing_least_recently_used(app, monkeypatch):
     monkeypatch.setattr(render, "_DRAWN_KEPT", 2)
     source = '{% macro card(c) %}{{ count() }}{% endmacro %}{% for c in cards %}{{ memo(card, c) }};{% endfor %}'
