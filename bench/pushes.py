@@ -103,8 +103,7 @@ def changed_paths(entry, values: dict) -> list[str]:
     """The paths a kept rendering read whose values are no longer what it saw."""
     found = []
     for path, seen in zip(entry.paths, entry.seen):
-        now = cache_parts._at(values, path)
-        if now is not seen and (type(now) is not type(seen) or now != seen):
+        if not cache_parts._same(cache_parts._at(values, path), seen):
             found.append(" > ".join("*" if step is cache_parts.ALL else "#" if step is cache_parts.LEN
                                     else str(step) for step in path))
     return found

@@ -68,18 +68,18 @@ def _leaf(value, path: tuple, reads: set):
 class Tracked(dict):
     """A copy of a dict that notes, by path, what is read of it."""
 
-    __slots__ = ("_path", "_reads", "_kids", "_depth", "_as_is")
+    __slots__ = ("_path", "_reads", "_kids", "_depth", "_whole_paths")
 
     def __init__(self, data: dict, path: tuple, reads: set, depth: int | None = None,
                  whole: frozenset = frozenset()):
         super().__init__(data)
-        self._path, self._reads, self._kids, self._depth, self._as_is = path, reads, {}, depth, whole
+        self._path, self._reads, self._kids, self._depth, self._whole_paths = path, reads, {}, depth, whole
 
     def _kid(self, key, value):
         try:
             return self._kids[key]
         except KeyError:
-            kid = self._kids[key] = _stand_in(value, self._path + (key,), self._reads, self._depth, self._as_is)
+            kid = self._kids[key] = _stand_in(value, self._path + (key,), self._reads, self._depth, self._whole_paths)
             return kid
         except TypeError:  # not a key any dict could hold
             self._whole()
@@ -137,7 +137,7 @@ def read_whole(value) -> None:
             read_whole(item)
 
 
-def _read_whole(name):
+def _reading_whole(name):
     def method(self, *args, **kwargs):
         return getattr(dict, name)(self._whole(), *args, **kwargs)
     method.__name__ = name
@@ -147,7 +147,7 @@ def _read_whole(name):
 for _name in ("keys", "values", "items", "__iter__", "__eq__", "__ne__", "__repr__",
               "copy", "__or__", "__ror__", "__reversed__", "__reduce_ex__", "__reduce__", "__sizeof__"):
     if hasattr(dict, _name):
-        setattr(Tracked, _name, _read_whole(_name))
+        setattr(Tracked, _name, _reading_whole(_name))
 Tracked.__hash__ = None
 
 

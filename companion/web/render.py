@@ -104,19 +104,19 @@ def init_app(app) -> None:
 def _gettext(context, string: str, **variables) -> str:
     """A template's ``_()``: Jinja's newstyle gettext (the text is markup, ``%(name)s``
     filled in escaped), with the catalogue of ``translations``."""
-    text = translations().ugettext(string)
-    if context.eval_ctx.autoescape:
-        text = Markup(text)
-    return text % variables if variables or "%" in text else text
+    return _filled_in(context, translations().ugettext(string), variables)
 
 
 @pass_context
 def _ngettext(context, singular: str, plural: str, num: int, **variables) -> str:
     variables.setdefault("num", num)
-    text = translations().ungettext(singular, plural, num)
+    return _filled_in(context, translations().ungettext(singular, plural, num), variables)
+
+
+def _filled_in(context, text: str, variables: dict) -> str:
     if context.eval_ctx.autoescape:
         text = Markup(text)
-    return text % variables
+    return text % variables if variables or "%" in text else text
 
 
 def _read_then(to_json):
@@ -694,7 +694,7 @@ READ_WHOLE = {"turn": (("legal", "actions"), ("reasons",))}
 
 
 @lru_cache(maxsize=None)
-def _read_whole(game: str) -> dict:
+def _whole_paths(game: str) -> dict:
     own = getattr(ui_for(game), "READ_WHOLE", {})
     return {name: READ_WHOLE.get(name, ()) + tuple(own.get(name, ())) for name in {*READ_WHOLE, *own}}
 
@@ -707,7 +707,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
     locale = locale_name()
     marked = dict(values, seq=SEQ, form_seq=FORM_SEQ, board=Markup(BOARD))
     plain = dict(values, form_seq=now.seq)  # for a part that reckons with the move number
-    cache, table_id, whole = _parts(), now.row.id, _read_whole(now.row.game)
+    cache, table_id, whole = _parts(), now.row.id, _whole_paths(now.row.game)
     rendered = {}
     token = _marking.set(True)  # a part's pieces too are sent on their own
     try:
