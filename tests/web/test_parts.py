@@ -16,11 +16,19 @@ from tests.web.new_york import ny_config, ny_form
 from tests.web.palazzo_setup import pz_form
 
 
+class NoCache:
+    """A part cache that keeps nothing and follows no read: each part is rendered from the
+    plain values, as if there were no cache at all."""
+
+    def render(self, table_id, locale, part, values, render, plain=None, depth=None, whole=()):
+        return render(values)
+
+
 def fresh(app, live, viewer, page, host):
-    """The picture with an empty part cache, no drawing kept (``memo``) and the table's
-    facts worked out again: everything rendered now."""
+    """The picture with no part cache, no drawing kept (``memo``) and the table's facts
+    worked out again: everything rendered now."""
     kept, drawn = app.extensions["companion"]["parts"], render._drawn
-    app.extensions["companion"]["parts"], render._drawn = parts.Parts(), OrderedDict()
+    app.extensions["companion"]["parts"], render._drawn = NoCache(), OrderedDict()
     try:
         state, seq, version, row = live.snapshot()
         now = render.Facts(live, state, seq, version, row)
