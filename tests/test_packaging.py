@@ -3,7 +3,8 @@ catalogues travel inside the package (``setup.py`` copies the top-level ``templa
 and ``static/`` in at build time), and ``companion serve`` runs from it.
 
 Each case builds from a copy of the checkout (so the checkout gets no build folders),
-installs into a fresh virtual environment with ``pip install`` (not ``-e``), and runs
+installs into a fresh virtual environment with ``pip install`` (not ``-e``; the test's
+own pip, pointed at it, which spares each case a pip of its own), and runs
 the installed ``companion serve`` from an unrelated folder. The dependencies (Flask,
 gunicorn, …) are lent from the test's own environment through a path file, so the
 case runs offline and fast; the package itself is only the freshly installed one.
@@ -54,7 +55,7 @@ def wheel(source, tmp_path_factory) -> Path:
 
 def fresh_env(where: Path) -> Path:
     """A new virtual environment whose only ``companion`` is the one installed next."""
-    venv.create(where, with_pip=True)
+    venv.create(where)  # without a pip of its own: this one's installs into it (``--python``)
     python = where / "bin" / "python"
     site = run(python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])").stdout.strip()
     # Only the dependencies: a plain path line, so the lending environment's own
@@ -78,7 +79,8 @@ def test_the_wheel_carries_templates_static_rules_and_catalogues(wheel):
 @pytest.mark.parametrize("kind", ["checkout", "wheel"])
 def test_a_fresh_install_serves_pages_rules_and_static_files(kind, source, wheel, tmp_path):
     python = fresh_env(tmp_path / "env")
-    run(python, "-m", "pip", "install", "--no-deps", "-q", source if kind == "checkout" else wheel)
+    run(sys.executable, "-m", "pip", "--python", python, "install", "--no-deps", "-q",
+        source if kind == "checkout" else wheel)
     where = run(python, "-c", "import companion; print(companion.__file__)", cwd=tmp_path).stdout
     assert where.startswith(str(tmp_path / "env")), where
 
