@@ -229,7 +229,7 @@ def test_an_italian_phone_a_german_phone_and_an_english_table(server, contexts):
 
     _refusal(game)
 
-    game.play_until(scored)
+    game.play_until(scored, quietly=True)  # the pushes were seen above
     expect(host.locator("section.scores")).not_to_contain_text("No points scored yet.")
     check_languages(game.pages)
 
@@ -517,7 +517,7 @@ def test_every_game_in_three_languages(server, contexts, key):
 
     night.refusal()
 
-    night.play_until(scored_any(rules.engine))
+    night.play_until(scored_any(rules.engine), quietly=True)  # the pushes were seen above
     check_languages(night.pages)
 
     night.play_until(rules.engine.is_over, quietly=True)
