@@ -11,7 +11,8 @@ from companion.web.games import fifth_avenue as fa_ui
 from companion.web.games import form_fields
 
 from .game import Game
-from .ui import away, join, join_url_of, post_table
+from .every_game import seated_phone
+from .ui import away, join_url_of, post_table
 
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 
@@ -19,10 +20,9 @@ NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 def seated(server, contexts, names=NAMES, **options) -> Game:
     """A Fifth Avenue table with its table screen open and every player seated on a phone."""
     host = post_table(contexts("desktop"), server.url, names=tuple(names.values()), **options)
-    phones = {}
+    phones, join_url = {}, join_url_of(host)
     for seat, name in names.items():
-        phones[seat] = contexts("phone").new_page()
-        join(phones[seat], join_url_of(host), name)
+        phones[seat] = seated_phone(contexts("phone"), join_url, seat, name)
     return Game(server, host.url.rsplit("/", 1)[1], host, phones)
 
 
