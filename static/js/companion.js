@@ -181,8 +181,7 @@ function markTurn() {
   if (!main) return;
   var mine = main.dataset.myTurn === "1";
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
-  var title = (mine ? "\u25CF " + main.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
-  if (document.title !== title) document.title = title;  // setting it costs, even unchanged
+  document.title = (mine ? "\u25CF " + main.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
   wasMyTurn = mine;
 }
 document.addEventListener("DOMContentLoaded", markTurn);
