@@ -7,8 +7,6 @@ import random
 from importlib import import_module
 from urllib.parse import urlencode
 
-from playwright.sync_api import expect
-
 from companion.engines import TABLE
 from companion.engines import get as engine_for
 from companion.engines.common import replay
@@ -19,21 +17,10 @@ from tests.web.manhattan import mh_form
 from tests.web.new_york import ny_form
 from tests.web.palazzo_setup import pz_form
 
-from .ui import away, join_url_of
+from .ui import away, join_url_of, seated_phone
 
 GAMES = ["fifth_avenue", "palazzo", "new_york", "manhattan"]
 FORMS = {"fifth_avenue": fa_form, "palazzo": pz_form, "new_york": ny_form, "manhattan": mh_form}
-
-
-def seated_phone(context, join_url: str, seat: str, name: str):
-    """A phone's page, seated by posting the join page's form (the join page itself is
-    tested on its own: here it would only cost every table four more page loads)."""
-    joined = context.request.post(join_url, form={"seat": seat})
-    assert joined.ok and joined.url.endswith("/me"), joined.text()[:500]
-    page = context.new_page()
-    page.goto(joined.url)
-    expect(page.locator("#main .status .me")).to_have_text(name)
-    return page
 
 
 class Table:

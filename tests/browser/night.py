@@ -11,8 +11,7 @@ from companion.web.games import fifth_avenue as fa_ui
 from companion.web.games import form_fields
 
 from .game import Game
-from .every_game import seated_phone
-from .ui import away, join_url_of, post_table
+from .ui import away, join_url_of, post_table, seated_phone
 
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 

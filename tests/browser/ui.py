@@ -53,6 +53,17 @@ def join(page: Page, join_url: str, name: str) -> None:
     expect(page.locator("#main .status .me")).to_have_text(name)
 
 
+def seated_phone(context, join_url: str, seat: str, name: str):
+    """A phone's page, seated by posting the join page's form (the join page itself is
+    tested on its own: here it would only cost every table four more page loads)."""
+    joined = context.request.post(join_url, form={"seat": seat})
+    assert joined.ok and joined.url.endswith("/me"), joined.text()[:500]
+    page = context.new_page()
+    page.goto(joined.url)
+    expect(page.locator("#main .status .me")).to_have_text(name)
+    return page
+
+
 @contextmanager
 def away(pages):
     """The pages on a blank page meanwhile (their sockets closed), then back where they were.
