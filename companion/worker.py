@@ -13,6 +13,7 @@ connection slot for as long as it likes; ``HEADER_TIMEOUT`` closes it instead.
 """
 
 import atexit
+import gc
 import logging
 import resource
 
@@ -26,6 +27,13 @@ HEADER_TIMEOUT = 10
 # Every socket is a file descriptor, and so is every SQLite file a connection has
 # open; the usual soft limit of 1,024 would refuse the thousandth page.
 OPEN_FILES = 65536
+# New objects (net of those freed) between two of the garbage collector's young scans;
+# Python's default is 700. A move's objects (its state, views, parts) live until the
+# table's next move, and under the default most of them outlived a young scan: the
+# oldest generation grew by thousands a second and was scanned whole (55-130 ms, the
+# worker frozen) every few seconds at 50 tables. At 10,000 they mostly die young;
+# ``bench/live.py`` measures the latency it buys.
+YOUNG_OBJECTS = 10_000
 
 
 class Worker(GeventWorker):
@@ -33,6 +41,7 @@ class Worker(GeventWorker):
 
     def init_process(self):
         raise_open_files_limit()
+        collect_less_often()
         if not self.cfg.keepalive:
             # gunicorn reads the first request without any deadline when keep-alive
             # is off; keep it on so that timeout_ctx guards every request.
@@ -56,6 +65,13 @@ def raise_open_files_limit(wanted: int = OPEN_FILES) -> int:
         resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
         soft = ceiling
     return soft
+
+
+def collect_less_often(young: int = YOUNG_OBJECTS) -> None:
+    """Scan for garbage cycles after ``young`` new objects rather than 700 (the older
+    generations' thresholds stay)."""
+    _, middle, old = gc.get_threshold()
+    gc.set_threshold(young, middle, old)
 
 
 def close_logging() -> None:

@@ -1,13 +1,17 @@
 """The gunicorn worker (companion/worker.py). Its header deadline is exercised
 against a real server in tests/test_crowd.py."""
 
+import gc
+import http.client
 import resource
 import subprocess
 import sys
+from pathlib import Path
 
 from gevent import Timeout
 
 from companion import worker
+from tests.test_cli import free_port, start, stop, wait_until_serving
 
 RAISE_FROM_256 = """
 import resource
@@ -40,3 +44,27 @@ def test_the_limit_is_never_lowered():
 def test_reading_headers_has_the_deadline():
     ctx = worker.Worker.timeout_ctx(None)
     assert isinstance(ctx, Timeout) and ctx.seconds == worker.HEADER_TIMEOUT
+
+
+def test_the_served_worker_scans_for_garbage_after_many_more_new_objects(tmp_path):
+    """A real gunicorn with this worker class; its app answers with the collector's
+    thresholds as the worker process has them."""
+    (tmp_path / "probe.py").write_text(
+        "import gc\n"
+        "def app(environ, start_response):\n"
+        "    start_response('200 OK', [('Content-Type', 'text/plain')])\n"
+        "    return [' '.join(map(str, gc.get_threshold())).encode()]\n")
+    port = free_port()
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    process = start([str(gunicorn), "--worker-class", "companion.worker.Worker", "--bind",
+                     f"127.0.0.1:{port}", "--chdir", str(tmp_path), "probe:app"], tmp_path)
+    try:
+        wait_until_serving(process, port)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        connection.request("GET", "/")
+        young, middle, old = map(int, connection.getresponse().read().split())
+        connection.close()
+    finally:
+        stop(process)
+    assert young == worker.YOUNG_OBJECTS > 700 * 10
+    assert (middle, old) == gc.get_threshold()[1:]
