@@ -18,8 +18,12 @@ screens and phones apart), errors and the worker's memory; then the app against 
 baseline (p99 and CPU ratios). With ``--compare DIR`` the app also runs from another
 checkout (say, the code before a change) in the same run, so the figures compare.
 
+A run's p99 rests on its twenty slowest moves, which a single stall of the machine can make;
+``--repeat N`` runs each app N times, the two checkouts taking turns, and judges the median
+run (the median p50, p99 and CPU of the runs, the highest RSS).
+
 Run: ``.venv/bin/python bench/live.py [--quick] [--tables 1,20,50] [--games fifth_avenue]
-[--compare DIR] [--no-baseline]``.
+[--compare DIR] [--no-baseline] [--repeat N]``.
 Targets (issue 17): CPU per move <= 3 ms with 5 pages; a typical push <= 4 KB per page;
 1 table p99 <= 2x the baseline's; 50 tables p99 <= 50 ms, no errors, worker RSS <= 120 MB.
 """
@@ -371,6 +375,17 @@ def run_baseline(tables: int, args, workdir: str) -> Figures:
         server.stop()
 
 
+def median_run(runs: list[Figures]) -> Figures:
+    """Several runs of one app as one: the median of their p50, p99 and CPU, every error,
+    the highest memory."""
+    if len(runs) == 1:
+        return runs[0]
+    return Figures(sum(r.moves for r in runs), statistics.median(r.p50 for r in runs),
+                   statistics.median(r.p99 for r in runs), statistics.median(r.cpu for r in runs),
+                   runs[0].push, sum(r.errors for r in runs),
+                   tuple(max(r.rss[i] for r in runs) for i in range(3)))
+
+
 def verdict(tables: int, app: Figures, base: Figures | None) -> str:
     pushes = [med for med, _ in app.push.values()]
     checks = [("CPU/move <= 3 ms", app.cpu <= 3.0), ("typical push <= 4 KB", bool(pushes) and max(pushes) <= 4096),
@@ -393,6 +408,7 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="another checkout whose app runs too, in the same run")
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare broadcast baseline")
     parser.add_argument("--baseline-bytes", type=int, default=19 * 1024, help="the baseline's message size")
+    parser.add_argument("--repeat", type=int, default=1, help="runs of each app, judged by their median")
     parser.add_argument("--warmup", type=int, default=40,
                         help="moves played on a table of its own before measuring (0: none)")
     args = parser.parse_args()
@@ -410,9 +426,17 @@ def main() -> None:
             print(f"{tables} table{'s' if tables > 1 else ''}:")
             base = None if args.no_baseline else run_baseline(tables, args, workdir)
             for game in games:
-                for label, root in roots:
-                    figures = run_app(f"{label}" if len(games) == 1 else f"{label}:{game[:2]}", root, game,
-                                      tables, args, workdir)
+                runs = {label: [] for label, _ in roots}
+                for _ in range(args.repeat):  # the checkouts take turns: a slow spell hits both
+                    for label, root in roots:
+                        runs[label].append(run_app(f"{label}" if len(games) == 1 else f"{label}:{game[:2]}",
+                                                   root, game, tables, args, workdir))
+                for label, _ in roots:
+                    figures = median_run(runs[label])
+                    if args.repeat > 1:
+                        print(f"      {label} {game}, median of {args.repeat} runs: p50 {figures.p50:.1f} ms, "
+                              f"p99 {figures.p99:.1f} ms, CPU {figures.cpu:.2f} ms/move, "
+                              f"RSS peak {figures.rss[2]:.0f} MB, errors {figures.errors}")
                     print(f"      {label} {game}: {verdict(tables, figures, base)}")
                     all_ok &= label != "app" or "MISSED" not in verdict(tables, figures, base)
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
