@@ -26,7 +26,7 @@ from collections import OrderedDict
 from types import BuiltinFunctionType, FunctionType, ModuleType
 
 from flask.templating import Environment as FlaskEnvironment
-from jinja2 import BaseLoader, TemplateNotFound
+from jinja2 import BaseLoader, Template, TemplateNotFound
 from jinja2.runtime import Context, new_context
 from jinja2.utils import concat, missing
 
@@ -341,20 +341,55 @@ class Parts:
 def render_block(template, block: str, values: dict) -> str:
     """One block of ``template`` on its own."""
     context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
-    return concat(template.blocks[block](context))
+    return _drawn(template.blocks[block], context)
 
 
 def render_skeleton(template, values: dict, holders: dict[str, str]) -> str:
     """``template`` with each block replaced by its holder text."""
     blocks = {name: (lambda context, text=text: iter((text,))) for name, text in holders.items()}
     context = new_context(template.environment, template.name, blocks, values, False, template.globals)
-    return concat(template.root_render_func(context))
+    return _drawn(template.root_render_func, context)
 
 
 def render_template(template, values: dict) -> str:
     """A whole template, without Flask's signals and context processors."""
     context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
-    return concat(template.root_render_func(context))
+    return _drawn(template.root_render_func, context)
+
+
+# The contexts a drawing made for the templates it imported or included with its context
+# (``PartTemplate.new_context``): emptied once the drawing is done.
+_contexts: contextvars.ContextVar = contextvars.ContextVar("contexts", default=None)
+
+
+def _drawn(render, context) -> str:
+    """``render(context)`` as one string; then its context, and those it made for the
+    templates it imported or included with its context, are emptied. Such a context holds
+    its template's macros, whose code holds the context: a cycle that kept the drawing's
+    values (views, their stand-ins) alive until the garbage collector's next scan, one or
+    more for every part with a form."""
+    made = [context]
+    token = _contexts.set(made)
+    try:
+        return concat(render(context))
+    finally:
+        _contexts.reset(token)
+        for used in made:
+            used.vars.clear()
+            used.parent = {}
+
+
+class PartTemplate(Template):
+    """A template that tells the drawing under way (``_drawn``) of each context it makes
+    to import or include a template with the drawing's own context. (A module imported
+    without the context is kept by Jinja for the next drawings: its context is not told.)"""
+
+    def new_context(self, vars=None, shared=False, locals=None):
+        context = super().new_context(vars, shared, locals)
+        made = _contexts.get()
+        if shared and made is not None:
+            made.append(context)
+        return context
 
 
 _DICT_NAMES = frozenset(dir(dict))
@@ -365,6 +400,8 @@ class Environment(FlaskEnvironment):
     first: Jinja tries the attribute first, and the exception it catches on every view
     lookup costs more than the lookup. A name that dicts have (``items``) still means the
     method; other mappings (a session, a form) are left to Jinja."""
+
+    template_class = PartTemplate
 
     def getattr(self, obj, attribute):
         if (type(obj) is dict or type(obj) is Tracked) and attribute not in _DICT_NAMES:

@@ -2,10 +2,13 @@
 rendering would: whole random games are played, and after every move every page's picture
 from the shared part cache is compared with one rendered from scratch."""
 
+import gc
 import random
+import weakref
 from collections import OrderedDict
 from importlib import import_module
 
+import jinja2
 import pytest
 from jinja2 import Environment
 
@@ -510,3 +513,35 @@ def test_new_yorks_cities_are_not_drawn_again_for_a_change_they_do_not_show(app)
         built = copy.deepcopy(scored)
         built["players"][0]["city"][0]["tile"] = dict(built["players"][0]["city"][0]["tile"], price=9)
         assert "board:cities" in board(built)
+
+
+SHOUT = "{% macro shout(n=1) %}{{ view.word }}{% if n %}{{ shout(n - 1) }}{% endif %}{% endmacro %}"
+
+
+@pytest.mark.parametrize("page", [
+    "{% block b %}{% import '_shout.html' as m with context %}{{ m.shout() }}{% endblock %}",
+    "{% block b %}{% include '_shouts.html' %}{% endblock %}",
+    SHOUT + "{{ shout() }}",
+])
+def test_a_drawing_leaves_no_cycle_that_holds_its_values(app, page):
+    """A macro that calls itself is a cycle through the context that made it, whether it
+    was imported or included with the drawing's context or is the part's own; still, the
+    values a drawing was given are gone once it is done, without the garbage collector."""
+    files = {"_shout.html": SHOUT, "_shouts.html": SHOUT + "{{ shout() }}", "page.html": page}
+    env = app.jinja_env.overlay(loader=jinja2.DictLoader(files))
+
+    class View(dict):  # a dict that a weak reference can follow
+        pass
+
+    view = View(word="hi")
+    gone = weakref.ref(view)
+    gc.disable()
+    try:
+        template = env.get_template("page.html")
+        drawn = (parts.render_block(template, "b", {"view": view}) if "block" in page
+                 else parts.render_template(template, {"view": view}))
+        assert drawn == "hihi"
+        del view
+        assert gone() is None
+    finally:
+        gc.enable()
