@@ -341,20 +341,20 @@ class Parts:
 def render_block(template, block: str, values: dict) -> str:
     """One block of ``template`` on its own."""
     context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
-    return _drawn(template.blocks[block], context)
+    return _rendered(template.blocks[block], context)
 
 
 def render_skeleton(template, values: dict, holders: dict[str, str]) -> str:
     """``template`` with each block replaced by its holder text."""
     blocks = {name: (lambda context, text=text: iter((text,))) for name, text in holders.items()}
     context = new_context(template.environment, template.name, blocks, values, False, template.globals)
-    return _drawn(template.root_render_func, context)
+    return _rendered(template.root_render_func, context)
 
 
 def render_template(template, values: dict) -> str:
     """A whole template, without Flask's signals and context processors."""
     context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
-    return _drawn(template.root_render_func, context)
+    return _rendered(template.root_render_func, context)
 
 
 # The contexts a drawing made for the templates it imported or included with its context
@@ -362,7 +362,7 @@ def render_template(template, values: dict) -> str:
 _contexts: contextvars.ContextVar = contextvars.ContextVar("contexts", default=None)
 
 
-def _drawn(render, context) -> str:
+def _rendered(render, context) -> str:
     """``render(context)`` as one string; then its context, and those it made for the
     templates it imported or included with its context, are emptied. Such a context holds
     its template's macros, whose code holds the context: a cycle that kept the drawing's
@@ -380,7 +380,7 @@ def _drawn(render, context) -> str:
 
 
 class PartTemplate(Template):
-    """A template that tells the drawing under way (``_drawn``) of each context it makes
+    """A template that tells the drawing under way (``_rendered``) of each context it makes
     to import or include a template with the drawing's own context. (A module imported
     without the context is kept by Jinja for the next drawings: its context is not told.)"""
 
