@@ -8,9 +8,8 @@ import weakref
 from collections import OrderedDict
 from importlib import import_module
 
-import jinja2
 import pytest
-from jinja2 import Environment
+from jinja2 import DictLoader, Environment
 
 from companion.web import parts, render
 from tests.web.conftest import fa_form, join, toy_form
@@ -518,17 +517,17 @@ def test_new_yorks_cities_are_not_drawn_again_for_a_change_they_do_not_show(app)
 SHOUT = "{% macro shout(n=1) %}{{ view.word }}{% if n %}{{ shout(n - 1) }}{% endif %}{% endmacro %}"
 
 
-@pytest.mark.parametrize("page", [
-    "{% block b %}{% import '_shout.html' as m with context %}{{ m.shout() }}{% endblock %}",
-    "{% block b %}{% include '_shouts.html' %}{% endblock %}",
-    SHOUT + "{{ shout() }}",
+@pytest.mark.parametrize("page, block", [
+    ("{% block b %}{% import '_shout.html' as m with context %}{{ m.shout() }}{% endblock %}", "b"),
+    ("{% block b %}{% include '_shouts.html' %}{% endblock %}", "b"),
+    (SHOUT + "{{ shout() }}", None),  # the whole template
 ])
-def test_a_drawing_leaves_no_cycle_that_holds_its_values(app, page):
+def test_a_drawing_leaves_no_cycle_that_holds_its_values(app, page, block):
     """A macro that calls itself is a cycle through the context that made it, whether it
     was imported or included with the drawing's context or is the part's own; still, the
     values a drawing was given are gone once it is done, without the garbage collector."""
     files = {"_shout.html": SHOUT, "_shouts.html": SHOUT + "{{ shout() }}", "page.html": page}
-    env = app.jinja_env.overlay(loader=jinja2.DictLoader(files))
+    env = app.jinja_env.overlay(loader=DictLoader(files))
 
     class View(dict):  # a dict that a weak reference can follow
         pass
@@ -538,10 +537,26 @@ def test_a_drawing_leaves_no_cycle_that_holds_its_values(app, page):
     gc.disable()
     try:
         template = env.get_template("page.html")
-        drawn = (parts.render_block(template, "b", {"view": view}) if "block" in page
+        drawn = (parts.render_block(template, block, {"view": view}) if block
                  else parts.render_template(template, {"view": view}))
         assert drawn == "hihi"
         del view
         assert gone() is None
+    finally:
+        gc.enable()
+
+
+def test_a_drawing_whose_macros_do_not_call_themselves_leaves_no_garbage_at_all(app):
+    """Its context and the context of the template it imported no longer hold the macros
+    that hold them: nothing is left for the garbage collector."""
+    files = {"_hello.html": "{% macro hello() %}{{ view.word }}{% endmacro %}",
+             "page.html": "{% block b %}{% import '_hello.html' as m with context %}{{ m.hello() }}{% endblock %}"}
+    template = app.jinja_env.overlay(loader=DictLoader(files)).get_template("page.html")
+    assert parts.render_block(template, "b", {"view": {"word": "hi"}}) == "hi"  # compiled now
+    gc.collect()
+    gc.disable()
+    try:
+        assert parts.render_block(template, "b", {"view": {"word": "ho"}}) == "ho"
+        assert gc.collect() == 0
     finally:
         gc.enable()
