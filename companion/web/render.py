@@ -48,21 +48,24 @@ LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep i
 BOARD_DEPTH = 2
 PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
 OOB_SWAP = "morph"  # how a push swaps #main in (htmx's hx-swap-oob): a morph, like every swap of it
-SEQ = "\ue000seq\ue000"  # where a part shows the move number
-FORM_SEQ = "\ue000form-seq\ue000"  # where a form carries it
-FRAME = "\ue002frame"  # in what a page shows: the main region's own tag, parts left out
-BOARD = "\ue005board\ue005"  # where a part shows the board: filled in on the way out
-_HOLDER = re.compile("\ue001([a-z_]+)\ue001")
+# The marks below are ASCII control characters, which names refuse and no template writes.
+# Python keeps a text of ASCII and Latin-1 alone at one byte a character, so the part cache
+# holds most parts in half the memory that a mark beyond Latin-1 (private use) would take.
+SEQ = "\x01seq\x01"  # where a part shows the move number
+FORM_SEQ = "\x01form-seq\x01"  # where a form carries it
+FRAME = "\x03frame"  # in what a page shows: the main region's own tag, parts left out
+BOARD = "\x06board\x06"  # where a part shows the board: filled in on the way out
+_HOLDER = re.compile("\x02([a-z_]+)\x02")
 # A piece of a part (a block of the board, say): one element with an id, between these marks,
 # sent as a placeholder when the page shows it as it is. A group is a piece that holds
 # pieces (a player's corner of the board): one placeholder if the page shows it as it is,
 # else sent with its own pieces as placeholders. Groups do not nest.
-PIECE, PIECE_END = "\ue003", "\ue004"
-GROUP, GROUP_END = "\ue006", "\ue007"
+PIECE, PIECE_END = "\x04", "\x05"
+GROUP, GROUP_END = "\x07", "\x08"
 # Up to the first end mark, as ``.*?`` would, fifteen times faster on a board (a piece holds
 # no piece, a group no group).
-_PIECE = re.compile('\ue003(<([a-z]+) id="([\\w-]+)"[^\ue004]*)\ue004')
-_GROUP = re.compile('\ue006(<([a-z]+) id="([\\w-]+)"[^\ue007]*)\ue007')
+_PIECE = re.compile('\x04(<([a-z]+) id="([\\w-]+)"[^\x05]*)\x05')
+_GROUP = re.compile('\x07(<([a-z]+) id="([\\w-]+)"[^\x08]*)\x08')
 _OPENS = re.compile(r'<[a-z]+ id="[\w-]+"')
 # A log line (templates/_log.html): the same id, the same line, on the page that shows it.
 _LINE = re.compile(r'<li id="(line-[^"]+)"[^>]*>.*?</li>', re.S)
@@ -493,7 +496,7 @@ def _board_parts(now: Facts, locale: str, template, values: dict) -> str:
         return cache.render(table_id, locale, "board", values, lambda v: tidy(parts.render_template(template, v)),
                             depth=BOARD_DEPTH)
     # Each block of the board is a piece: rendered when what it reads changed, sent when it did.
-    holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
+    holders = {name: f"\x02{name}\x02" for name in template.blocks}
     skeleton = cache.render(table_id, locale, "board:", values,
                             lambda v: tidy(parts.render_skeleton(template, v, holders)))
     pieces = {name: _piece(cache.render(table_id, locale, f"board:{name}", values,
@@ -507,8 +510,14 @@ _LINE_BREAK = re.compile(r"\n\s*")  # not [ \t]*\n\s*: tried at every space, ten
 
 def tidy(html: str) -> str:
     """``html`` without the indentation and blank lines of its templates (a push is a
-    fifth smaller; no part shows preformatted text)."""
-    return _LINE_BREAK.sub("\n", html)
+    fifth smaller; no part shows preformatted text), and with a character beyond Latin-1
+    (★, →, —) as a character reference: the part cache then holds every part at one byte
+    a character, not two. (No script or style in a part holds such a character: there a
+    reference would show as it is written.)"""
+    html = _LINE_BREAK.sub("\n", html)
+    if not html.isascii():
+        html = html.encode("latin-1", "xmlcharrefreplace").decode("latin-1")
+    return html
 
 
 def _piece(html: str) -> str:
@@ -718,7 +727,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
                 whole=whole.get(name, ()))
     finally:
         _marking.reset(token)
-    holders = {name: f"\ue001{name}\ue001" for name in template.blocks}
+    holders = {name: f"\x02{name}\x02" for name in template.blocks}
     skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, holders)))
     return Picture(skeleton, rendered, now.seq, values["board"])
 

@@ -2,6 +2,7 @@
 host's inputs for the dummy bidder."""
 
 import re
+from html import unescape
 
 from tests.web.conftest import create_table, events, join, seq_of
 
@@ -14,7 +15,7 @@ def test_table_screen_shows_the_board(client):
 
 def test_board_picture_marks_the_next_special_scoring(client):
     table_id = create_table(client)
-    html = client.get(f"/t/{table_id}").get_data(as_text=True)
+    html = unescape(client.get(f"/t/{table_id}").get_data(as_text=True))
     assert '<text x="' in html and 'class="fa-mark next">★ 3 quarters: 4 VP</text>' in html
     assert html.count('class="fa-mark"') == 3  # the others, not highlighted
 

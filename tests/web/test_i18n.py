@@ -1,3 +1,4 @@
+from html import unescape
 from pathlib import Path
 
 from companion.web import LANGUAGES
@@ -123,7 +124,7 @@ def test_the_audit_trail_and_the_display_marks_speak_the_readers_language(app, c
     assert client.post(f"/t/{table_id}/host/undo", data={"count": 1, "confirm": "yes", "seq": 1}).status_code == 302
     trail = client.get(f"/t/{table_id}/host", headers={"Accept-Language": "it"}).get_data(as_text=True)
     assert "immobile iniziale" in trail.split("</summary>", 2)[-1] and "place_initial" not in trail
-    board = client.get(f"/t/{table_id}", headers={"Accept-Language": "de"}).get_data(as_text=True)
+    board = unescape(client.get(f"/t/{table_id}", headers={"Accept-Language": "de"}).get_data(as_text=True))
     assert "★ 3 Viertel: 4 SP" in board
 
 

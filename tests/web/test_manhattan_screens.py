@@ -4,6 +4,7 @@ hands, the scoring explained, the end, and refusals that name their rule and cha
 
 import json
 import re
+from html import unescape
 
 import pytest
 
@@ -153,7 +154,7 @@ def test_a_placement_shows_on_the_table_with_storeys_owner_and_the_last_card(app
     assert 'class="mhb-i">An</text>' in lot and "tallest" in lot and "mh-last" in lot
     assert "Cairo, north-west: 4 storeys, black (Anna)" in lot  # the lot's title, in words
     assert "leads: An" in html
-    assert "Last card: Anna's far left card → Cairo, north-west lot: a 4-storey black piece." in html
+    assert "Last card: Anna's far left card → Cairo, north-west lot: a 4-storey black piece." in unescape(html)
 
 
 def test_building_over_a_tower_offers_only_heights_that_reach_it(app, client):

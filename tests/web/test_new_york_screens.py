@@ -5,6 +5,7 @@ must never show (another seat's money, what the deck still holds)."""
 
 import random
 import re
+from html import unescape
 
 import pytest
 
@@ -184,7 +185,7 @@ def test_scoring_a_is_entered_by_the_host_and_explained(app, client, table):
     assert "Scoring A: scored" in screen
     assert "The table turned up scoring card A: scoring A now." in screen
     anna = phones["p1"].get(f"/t/{table_id}/me").get_data(as_text=True)
-    sheet = anna.split('class="scores"')[1]
+    sheet = unescape(anna.split('class="scores"')[1])
     assert "Scoring A: buildings" in sheet and "1 museum tile, 1st → 1" in sheet
     assert 'href="/rules/new_york#NY-SC-2"' in sheet and "Longest outer street: 0 sides → 0" in sheet
     cards = re.findall(r'name="card" value="([\w:]+)"', screen.split('class="table-inputs"')[1])

@@ -5,6 +5,7 @@ and tie-break, and pages that show nothing of another seat's secrets."""
 
 import random
 import re
+from html import unescape
 
 from flask import render_template
 
@@ -53,7 +54,7 @@ def end_palaces(html: str) -> dict[str, list[int]]:
     """The end's table of each player's palaces: name -> the palaces' values."""
     table = re.search(r'<table class="pz-end-palaces">.*?</table>', html, re.S)[0]
     assert "<td>" in table and "Place" not in table and "Points" not in table
-    return {name: [] if values == "—" else [int(v) for v in values.split(" · ")] for name, values in
+    return {name: [] if unescape(values) == "—" else [int(v) for v in values.split(" · ")] for name, values in
             re.findall(r'<th scope="row">(.*?)</th>\s*<td>(.*?)</td>', table, re.S)}
 
 
@@ -107,7 +108,7 @@ def test_every_palace_shows_its_value_now_and_its_reason(app, client):
     auction_won_by_ben(table)
     table.play(("p2", {"type": "build", "tile": "m2w2", "to": "new"}))
     html = table.screen()
-    ben = re.search(r'<section id="pz-player-p2" class="pz-player color-blue" data-seat="p2">.*?</section>', html, re.S)[0]
+    ben = unescape(re.search(r'<section id="pz-player-p2" class="pz-player color-blue" data-seat="p2">.*?</section>', html, re.S)[0])
     assert "<title>Palace 1: one floor costs 5 → -5</title>" in ben and 'class="pz-palace-value">-5<' in ben
     assert "Palaces of Ben" in html.split("Scores")[1] and "Ben -5" in html
     assert "Your score: -5" in table.phone("p2")
@@ -121,7 +122,7 @@ def test_the_phone_whose_turn_it_is_says_so_and_offers_only_what_is_allowed(app,
     blocked = anna.split("Why not something else?")[1]
     assert "You have no palace to rebuild." in blocked and 'href="/rules/palazzo#PZ-R-1"' in blocked
     assert "<form" not in ben.split('class="turn"')[1].split("</section>")[0]  # nothing to do
-    draw = anna.split("act-draw_tiles")[1].split("</form>")[0]
+    draw = unescape(anna.split("act-draw_tiles")[1].split("</form>")[0])
     assert 'value="s1w1"' not in draw  # every s1w1 lies on a quarry already
     assert re.search(r'value="knight">a knight · 5 left', draw)
     assert "brick 3 (1 window) → quarry 1 · 2 left" in draw
@@ -165,7 +166,7 @@ def test_the_running_auction_shows_every_bid_on_every_page(app, client):
     table = Table(app, client)
     table.play(("p1", DRAW), ("p1", AUCTION_1), ("p2", {"type": "raise", "cards": ["c5"]}))
     for html in (table.screen(), table.phone("p3")):
-        box = html.split('class="auction pz-auction"')[1].split("</div>")[0]
+        box = unescape(html.split('class="auction pz-auction"')[1].split("</div>")[0])
         assert re.search(r"Anna:\s*<strong>3</strong>\s*\(opening certificate 3\)", box)
         assert re.search(r"Ben:\s*<strong>5</strong>\s*\(<span class=\"pz-card pz-cur-c \" data-card=\"c5\">C5</span>\) · highest", box)
         assert re.search(r"Cleo:\s*—\s*· <em>to bid</em>", box)

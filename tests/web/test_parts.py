@@ -69,6 +69,9 @@ def test_reused_parts_show_what_a_fresh_rendering_shows(app, client, game):
                 cached = render.main_html(live, viewer, page, host=host)
                 assert cached == fresh(app, live, viewer, page, host), (live.seq, viewer, page)
     assert cache.renders < 120 * len(pages) * 6  # reused, not rendered every time
+    # Python keeps a text within Latin-1 at one byte a character, anything beyond at two
+    kept = [entry.html for table in cache._cache.values() for entries in table.values() for entry in entries]
+    assert kept and all(max(html, default="") <= "\xff" for html in kept)
 
 
 def template(source: str, **functions):
