@@ -153,7 +153,7 @@ def add_exchange_commands(commands) -> None:
 
 def database_path(args: argparse.Namespace) -> str:
     """The SQLite file a command works on: --db, else as ``companion serve`` would."""
-    from companion.web import default_database
+    from companion.store import default_database
 
     return os.path.abspath(os.path.expanduser(args.db or os.environ.get("COMPANION_DB") or default_database()))
 

@@ -161,8 +161,10 @@ def announce(server) -> None:
 
 
 def database() -> str:
-    """The SQLite file the app will use (same rule as ``create_app``)."""
-    from companion.web import default_database
+    """The SQLite file the app will use (same rule as ``create_app``). Only the store is
+    imported here: this runs in gunicorn's master, and a module of the app imported
+    before the worker's gevent patches ``threading`` would keep real locks."""
+    from companion.store import default_database
 
     return os.environ.get("COMPANION_DB") or default_database()
 

@@ -13,6 +13,7 @@ file is kept beside it; a file from a newer version of the program is refused.
 """
 
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -431,6 +432,12 @@ class Store:
         """``name`` stands for a person of its own again."""
         with self.write() as db:
             db.execute("DELETE FROM aliases WHERE name=?", (name,))
+
+
+def default_database() -> str:
+    """Where the embedded SQLite file lives unless told otherwise."""
+    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+    return str(Path(base) / "table-companion" / "companion.sqlite3")
 
 
 def schema_version(db: sqlite3.Connection) -> int:

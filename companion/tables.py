@@ -93,8 +93,11 @@ class Live:
     to_act: list[set] = field(default_factory=list)  # to_act[n - first]: after n events
     moves: list[Move] = field(default_factory=list)  # moves[n - first - 1]: event n
     version: int = field(default_factory=lambda: next(_versions))
-    lock: threading.Lock = field(default_factory=threading.Lock)
-    _lines_lock: threading.Lock = field(default_factory=threading.Lock)
+    # Made when the table is (not ``default_factory=threading.Lock``, which would keep the
+    # Lock of import time): under the gevent worker it is gevent's, so a greenlet that waits
+    # for one lets the others run.
+    lock: threading.Lock = field(default_factory=lambda: threading.Lock())
+    _lines_lock: threading.Lock = field(default_factory=lambda: threading.Lock())
 
     @property
     def first(self) -> int:

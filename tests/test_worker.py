@@ -68,3 +68,47 @@ def test_the_served_worker_scans_for_garbage_after_many_more_new_objects(tmp_pat
         stop(process)
     assert young == worker.YOUNG_OBJECTS > 700 * 10
     assert (middle, old) == gc.get_threshold()[1:]
+
+
+# What `companion serve` does before gunicorn forks its worker, then what the worker does:
+# gevent patches the standard library, the app makes a table's locks and a page's lock, and
+# a greenlet waits for each while another holds it across a switch. The modules that make
+# them are imported before the patch here, whatever the master imports.
+SERVE_THEN_WAIT = """
+import sys
+from companion import cli, serving
+
+
+def worker(server):
+    print("imported by the master:", *sorted(m for m in sys.modules if m.startswith(APP)))
+    from dataclasses import fields
+
+    from companion.hub import Connection
+    from companion.tables import Live
+    from gevent import monkey
+    monkey.patch_all()  # as gunicorn's gevent worker does first
+    import gevent
+
+    for cls in (Live, Connection):
+        for lock in [f.default_factory() for f in fields(cls) if f.name.endswith("lock")]:
+            def hold(lock=lock):
+                with lock:
+                    gevent.sleep(0.05)
+            gevent.spawn(hold)
+            gevent.sleep(0)  # it takes the lock, and waits with it
+            # a real OS lock would stop the whole thread here, the holder with it
+            print(cls.__name__, lock.acquire(timeout=5))
+
+
+APP = ("companion.web", "companion.tables", "companion.hub")
+serving.Server.run = worker
+cli.main(["serve", "--host", "127.0.0.1", "--port", sys.argv[1], "--db", sys.argv[2]])
+"""
+
+
+def test_a_greenlet_waiting_for_a_lock_of_the_served_app_lets_the_one_that_holds_it_run(tmp_path):
+    out = subprocess.run([sys.executable, "-c", SERVE_THEN_WAIT, str(free_port()), str(tmp_path / "c.sqlite3")],
+                         capture_output=True, text=True, timeout=120, check=True).stdout
+    assert "imported by the master:\n" in out  # none of the app's modules
+    waits = [line.split() for line in out.splitlines() if line.startswith(("Live ", "Connection "))]
+    assert waits == [["Live", "True"], ["Live", "True"], ["Connection", "True"]]

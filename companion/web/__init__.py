@@ -12,7 +12,7 @@ from jinja2 import ChoiceLoader, FileSystemLoader
 from ..engines import available
 from ..hub import Hub
 from ..private_files import prepare_database
-from ..store import Store
+from ..store import Store, default_database
 from ..tables import Tables
 from . import context, parts
 from .games import has_ui, load_test_game
@@ -27,12 +27,6 @@ def shipped(folder: str) -> Path:
     ``setup.py``), found at the top of the checkout when run from there."""
     inside = PACKAGE / folder
     return inside if inside.is_dir() else PROJECT_ROOT / folder
-
-
-def default_database() -> str:
-    """Where the embedded SQLite file lives unless told otherwise."""
-    base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
-    return str(Path(base) / "table-companion" / "companion.sqlite3")
 
 
 def create_app(config: dict | None = None) -> Flask:
