@@ -2,7 +2,10 @@
 
 One connection per thread (a WebSocket handler lives for hours and must not hold
 a request's connection), WAL with ``synchronous=FULL`` so a committed event
-survives a pulled plug, and short ``BEGIN IMMEDIATE`` write transactions. A thread
+survives a pulled plug, and short ``BEGIN IMMEDIATE`` write transactions, one at a
+time in the process. Under the gevent worker a commit waits for its disk (the fsync
+that makes it durable) in a thread of gevent's pool, not on the event loop: a slow
+SD card delays the move being written, not every other table's pages. A thread
 done with its connection hands it back (``release``) for the next to take: under the
 gevent worker every request is a greenlet of its own, and opening a connection cost
 each move about a millisecond.
@@ -20,6 +23,9 @@ import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+
+from gevent import get_hub
+from gevent.monkey import is_module_patched
 
 # Schema version 1 is the schema of the first release, which did not record a
 # version: a file with tables but user_version 0 is a version 1 file.
@@ -146,6 +152,10 @@ class Store:
         self._local = threading.local()
         self._idle: list[sqlite3.Connection] = []  # released, for the next thread to take
         self._idle_lock = threading.Lock()
+        # one write transaction at a time in this process: a second writer waits here (a
+        # greenlet, cooperatively), not in SQLite's busy handler, which sleeps the whole
+        # worker while the first one's commit is on the disk
+        self._writing = threading.RLock()
         # table id -> its seats and their secrets: read on every move, every push and every
         # page a phone asks for, changed only by claim_seat/free_seat (one server process
         # holds the database, see companion.serving.claim_database). A table without seats
@@ -197,13 +207,14 @@ class Store:
     def write(self):
         """One short write transaction; it is committed when the block ends."""
         db = self.db()
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        db.execute("COMMIT")
+        with self._writing:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                yield db
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+            _off_the_loop(db.execute, "COMMIT")
 
     # tables ---------------------------------------------------------------
 
@@ -438,6 +449,14 @@ def default_database() -> str:
     """Where the embedded SQLite file lives unless told otherwise."""
     base = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
     return str(Path(base) / "table-companion" / "companion.sqlite3")
+
+
+def _off_the_loop(call, *args):
+    """``call(*args)`` in a thread of gevent's pool under the gevent worker (the greenlet
+    waits for it, the others run meanwhile), else here."""
+    if is_module_patched("threading"):
+        return get_hub().threadpool.apply(call, args)
+    return call(*args)
 
 
 def schema_version(db: sqlite3.Connection) -> int:

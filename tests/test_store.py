@@ -1,9 +1,14 @@
 import sqlite3
+import subprocess
+import sys
 import threading
+from pathlib import Path
 
 import pytest
 
 from companion.store import Conflict, Store, TableRow
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def row(table_id="t1"):
@@ -179,3 +184,61 @@ def test_profiles_are_saved_and_replaced(store):
     store.save_profile("g", "box", {"rings": 2})
     assert store.profiles("g") == {"box": {"rings": 2}}
     assert store.profiles("other") == {}
+
+
+# Under the gevent worker (monkey-patched), with a disk that takes a second per commit:
+# two tables append a move each at once while a third greenlet ticks.
+SLOW_DISK = """
+import sys
+from gevent import monkey
+monkey.patch_all()
+import sqlite3
+import time
+import gevent
+
+hold_the_thread = monkey.get_original("time", "sleep")  # as an fsync does: no yielding
+
+class SlowDisk(sqlite3.Connection):
+    def execute(self, sql, *args):
+        if sql == "COMMIT":
+            hold_the_thread(1.0)
+        return super().execute(sql, *args)
+
+connect = sqlite3.connect
+sqlite3.connect = lambda *a, **k: connect(*a, factory=SlowDisk, **k)
+
+from companion.store import Store
+from tests.test_store import row
+
+store = Store(sys.argv[1])
+for table in ("t1", "t2"):
+    store.create_table(row(table), ["a"])
+ticks = []
+
+def tick():
+    while True:
+        ticks.append(time.monotonic())
+        gevent.sleep(0.01)
+
+gevent.spawn(tick)
+gevent.sleep(0.05)
+start = time.monotonic()
+gevent.joinall([gevent.spawn(store.append, t, 1, "a", {"type": "x"}) for t in ("t1", "t2")],
+               raise_error=True)
+end = time.monotonic()
+seen = [start] + [t for t in ticks if start < t < end] + [end]
+print(round(end - start, 2), round(max(b - a for a, b in zip(seen, seen[1:])), 2))
+"""
+
+
+def test_a_slow_commit_under_gevent_holds_its_writer_only_and_writers_take_turns(tmp_path):
+    path = str(tmp_path / "slow.sqlite3")
+    out = subprocess.run([sys.executable, "-c", SLOW_DISK, path], capture_output=True, text=True,
+                         cwd=ROOT, timeout=60)
+    assert out.returncode == 0, out.stderr
+    took, longest_gap = map(float, out.stdout.split())
+    assert took >= 2.0  # both commits, one after the other
+    # the ticker ran all along (every 10 ms); it stopped for a whole commit when one
+    # waited on the event loop, or when the second writer sat in SQLite's busy handler
+    assert longest_gap < 0.5, out.stdout
+    assert [len(Store(path).events(t)) for t in ("t1", "t2")] == [1, 1]
