@@ -35,7 +35,7 @@ class Connection:
     page: str  # "phone" | "table" | "host"
     secret: str | None = None  # the seat secret it connected with
     locale: str = "en"
-    lock: threading.Lock = field(default_factory=lambda: threading.Lock())  # of now (``tables.Live.lock``)
+    lock: threading.Lock = field(default_factory=lambda: threading.Lock())  # made now: see tables.Live.lock
     closed: bool = False
     # what the page shows, as the pushes see it (companion.web.pushes)
     shown: dict | None = None

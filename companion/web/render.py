@@ -55,7 +55,7 @@ SEQ = "\x01seq\x01"  # where a part shows the move number
 FORM_SEQ = "\x01form-seq\x01"  # where a form carries it
 FRAME = "\x03frame"  # in what a page shows: the main region's own tag, parts left out
 BOARD = "\x06board\x06"  # where a part shows the board: filled in on the way out
-_HOLDER = re.compile("\x02([a-z_]+)\x02")
+_HOLDER = re.compile("\x02([a-z_]+)\x02")  # where a skeleton holds a block (``_holders``)
 # A piece of a part (a block of the board, say): one element with an id, between these marks,
 # sent as a placeholder when the page shows it as it is. A group is a piece that holds
 # pieces (a player's corner of the board): one placeholder if the page shows it as it is,
@@ -496,13 +496,17 @@ def _board_parts(now: Facts, locale: str, template, values: dict) -> str:
         return cache.render(table_id, locale, "board", values, lambda v: tidy(parts.render_template(template, v)),
                             depth=BOARD_DEPTH)
     # Each block of the board is a piece: rendered when what it reads changed, sent when it did.
-    holders = {name: f"\x02{name}\x02" for name in template.blocks}
     skeleton = cache.render(table_id, locale, "board:", values,
-                            lambda v: tidy(parts.render_skeleton(template, v, holders)))
+                            lambda v: tidy(parts.render_skeleton(template, v, _holders(template))))
     pieces = {name: _piece(cache.render(table_id, locale, f"board:{name}", values,
                                         lambda v, name=name: tidy(parts.render_block(template, name, v))))
               for name in template.blocks}
     return _HOLDER.sub(lambda m: pieces[m[1]], skeleton)
+
+
+def _holders(template) -> dict[str, str]:
+    """Each block of ``template`` -> the text a skeleton holds in its place (``_HOLDER``)."""
+    return {name: f"\x02{name}\x02" for name in template.blocks}
 
 
 _LINE_BREAK = re.compile(r"\n\s*")  # not [ \t]*\n\s*: tried at every space, ten times slower
@@ -727,8 +731,7 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
                 whole=whole.get(name, ()))
     finally:
         _marking.reset(token)
-    holders = {name: f"\x02{name}\x02" for name in template.blocks}
-    skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, holders)))
+    skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, _holders(template))))
     return Picture(skeleton, rendered, now.seq, values["board"])
 
 
