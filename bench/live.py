@@ -16,14 +16,17 @@ Per run it prints: moves, latency p50/p99/max, the worker's CPU per move, the by
 push per page (median and mean over every push after the first full picture, table
 screens and phones apart), errors and the worker's memory; then the app against the
 baseline (p99 and CPU ratios). With ``--compare DIR`` the app also runs from another
-checkout (say, the code before a change) in the same run, so the figures compare.
+checkout (say, the code before a change) in the same run, so the figures compare. With
+``--floor`` the app also runs drawing no page (bench/floor.py: each page is sent its data
+as JSON): its CPU per move is the least that any way of drawing pages could cost with this
+stack, and the app's CPU above it is what drawing costs.
 
 A run's p99 rests on its twenty slowest moves, which a single stall of the machine can make;
 ``--repeat N`` runs each app N times, the two checkouts taking turns, and judges the median
 run (the median p50, p99 and CPU of the runs, the highest RSS).
 
 Run: ``.venv/bin/python bench/live.py [--quick] [--tables 1,20,50] [--games fifth_avenue]
-[--compare DIR] [--no-baseline] [--repeat N]``.
+[--compare DIR] [--floor] [--no-baseline] [--repeat N]``.
 Targets (issue 17): CPU per move <= 3 ms with 5 pages; a typical push <= 4 KB per page;
 1 table p99 <= 2x the baseline's; 50 tables p99 <= 50 ms, no errors, worker RSS <= 120 MB.
 """
@@ -52,6 +55,7 @@ from companion.engines import TABLE  # noqa: E402
 
 WAIT = 10.0  # seconds a page may take to get its update before it counts as an error
 RSS_TARGET_MB = 120
+FLOOR_APP = "bench.floor:create_app()"
 NAMES = ("Anna", "Ben", "Cleo", "Dora")
 
 
@@ -359,8 +363,8 @@ def push_sizes(opened) -> dict:
     return sizes
 
 
-def run_app(label: str, root: Path, game: str, tables: int, args, workdir: str) -> Figures:
-    server = Gunicorn(workdir, root=root)
+def run_app(label: str, root: Path, game: str, tables: int, args, workdir: str, app: str | None = None) -> Figures:
+    server = Gunicorn(workdir, root=root, app=app)
     try:
         return scenario(label, server, lambda i: AppTable(server.base, game), tables, args)
     finally:
@@ -407,6 +411,8 @@ def main() -> None:
     parser.add_argument("--actions", type=int, help="actions per table")
     parser.add_argument("--compare", type=Path, help="another checkout whose app runs too, in the same run")
     parser.add_argument("--no-baseline", action="store_true", help="skip the bare broadcast baseline")
+    parser.add_argument("--floor", action="store_true",
+                        help="also run the app drawing no page (bench/floor.py): the least any drawing costs")
     parser.add_argument("--baseline-bytes", type=int, default=19 * 1024, help="the baseline's message size")
     parser.add_argument("--repeat", type=int, default=1, help="runs of each app, judged by their median")
     parser.add_argument("--warmup", type=int, default=40,
@@ -415,7 +421,8 @@ def main() -> None:
     args.actions = args.actions or (12 if args.quick else 40)
     sizes = [int(n) for n in args.tables.split(",")]
     games = args.games.split(",") if args.games else games_with_screens(ROOT)
-    roots = [("app", ROOT)] + ([("compared", args.compare.resolve())] if args.compare else [])
+    roots = ([("app", ROOT, None)] + ([("compared", args.compare.resolve(), None)] if args.compare else [])
+             + ([("floor", ROOT, FLOOR_APP)] if args.floor else []))
     print("load average before: %.2f %.2f %.2f (the machine is shared: figures vary with it)" % os.getloadavg())
     print(f"games {', '.join(games)}; {args.actions} actions per table, {args.pause} s apart")
     if args.compare:
@@ -426,18 +433,24 @@ def main() -> None:
             print(f"{tables} table{'s' if tables > 1 else ''}:")
             base = None if args.no_baseline else run_baseline(tables, args, workdir)
             for game in games:
-                runs = {label: [] for label, _ in roots}
+                runs = {label: [] for label, _, _ in roots}
                 for _ in range(args.repeat):  # the checkouts take turns: a slow spell hits both
-                    for label, root in roots:
+                    for label, root, app in roots:
                         runs[label].append(run_app(f"{label}" if len(games) == 1 else f"{label}:{game[:2]}",
-                                                   root, game, tables, args, workdir))
-                for label, _ in roots:
+                                                   root, game, tables, args, workdir, app))
+                for label, _, _ in roots:
                     figures = median_run(runs[label])
                     if args.repeat > 1:
                         print(f"      {label} {game}, median of {args.repeat} runs: p50 {figures.p50:.1f} ms, "
                               f"p99 {figures.p99:.1f} ms, CPU {figures.cpu:.2f} ms/move, "
                               f"RSS peak {figures.rss[2]:.0f} MB, errors {figures.errors}")
                     print(f"      {label} {game}: {verdict(tables, figures, base)}")
+                if args.floor:
+                    floor = median_run(runs["floor"]).cpu
+                    for label in runs.keys() - {"floor"}:
+                        cpu = median_run(runs[label]).cpu
+                        print(f"      {label} {game}: drawing the pages costs {cpu - floor:.2f} ms/move "
+                              f"of its {cpu:.2f} (the floor, drawing none, costs {floor:.2f})")
                     all_ok &= label != "app" or "MISSED" not in verdict(tables, figures, base)
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     sys.exit(0 if all_ok else 1)
