@@ -5,9 +5,10 @@ Everything but the drawing is the app's own: gunicorn and its gevent worker, Fla
 phones' cookies, the engine, the SQLite store and its commit, the hub and the sockets. Two
 things change:
 
-- a push sends each open page the data a page drawn in the browser would need, as JSON:
-  its seat's view, the actions legal for it, who is due, the scores and the newest log
-  line (the engine's text, untranslated), inside an element that names the move;
+- a push sends each open page the least that tells it of the move, as JSON: who is due
+  and the newest log line (the engine's text, untranslated), inside an element that names
+  the move. A page drawn in the browser would need more (what changed of its seat's view,
+  the actions legal for it): whatever sending that costs comes on top;
 - the answer to a move is that element alone, empty (a refusal is answered as the app does).
 
     gunicorn -c deploy/gunicorn.conf.py 'bench.floor:create_app()'
@@ -26,9 +27,7 @@ def _push(self, table_id: str, whom=(pushes.EVERYONE,)) -> None:
         return
     now = render.facts(live)
     for conn in self.hub.connections(table_id):
-        data = {"view": now.view(conn.viewer), "legal": now.legal(conn.viewer) if conn.viewer else None,
-                "to_act": now.to_act, "scores": now.scores,
-                "log": [line._asdict() for line in now.lines(conn.viewer, 1)]}
+        data = {"to_act": now.to_act, "log": [line._asdict() for line in now.lines(conn.viewer, 1)]}
         self.hub.deliver(conn, f'<div id="main" data-seq="{now.seq}">{json.dumps(data, default=str)}</div>')
 
 

@@ -553,7 +553,7 @@ def _unmarked(html: str) -> str:
 class Picture:
     """A page's main region: its skeleton and its parts (HTML with the marks in)."""
 
-    skeleton: list  # text, part name, text, part name, ..., text
+    skeleton: tuple  # text, part name, text, part name, ..., text
     parts: dict[str, str]
     seq: int
     board: str = ""  # the board, for the part that shows it (``BOARD``)
@@ -731,8 +731,16 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
                 whole=whole.get(name, ()))
     finally:
         _marking.reset(token)
-    skeleton = _HOLDER.split(tidy(parts.render_skeleton(template, values, _holders(template))))
-    return Picture(skeleton, rendered, now.seq, values["board"])
+    frame = cache.render(table_id, locale, f"{page}:", marked,
+                         lambda v: tidy(parts.render_skeleton(template, v, _holders(template))), plain)
+    return Picture(_skeleton(frame, str(now.seq)), rendered, now.seq, values["board"])
+
+
+@lru_cache(maxsize=_PUSH_MEMO)
+def _skeleton(frame: str, seq: str) -> tuple:
+    """A page's skeleton with the move shown, cut at its parts (``Picture.skeleton``): the
+    frame is drawn once while what it reads is unchanged, the pages of a moment share this."""
+    return tuple(_HOLDER.split(frame.replace(SEQ, seq)))
 
 
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
