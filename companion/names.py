@@ -7,9 +7,16 @@ visible left, a bidirectional override or isolate (which can make "Anna" display
 as another name, or reorder the text around it), or a control character. Two
 players whose names look the same ("Anna" and "An\u200bna", "Anna" and "ANNA",
 a Latin "Anna" and one spelt with a Cyrillic "А") are refused too.
+
+Other things a host types and the screens show (a table's name, a profile's, a name for
+a kind of piece) are labels: normalised the same way, and refused for a bidirectional
+control or a control character. A refusal is a text (``companion.engines.text``), so the
+wizard says it in the host's language.
 """
 
 import unicodedata
+
+from .engines.text import Text, _, english
 
 MAX_LENGTH = 24
 # Invisible, and never part of a name: zero-width space, word joiner, byte order
@@ -30,13 +37,17 @@ LOOKALIKES = str.maketrans(
 
 
 class BadName(ValueError):
-    """A name that cannot be shown honestly; the message says which and why."""
+    """A name that cannot be shown honestly; its text (``text``) says which and why."""
+
+    def __init__(self, text: Text):
+        super().__init__(english(text))
+        self.text = text
 
 
 def player_names(typed: list[str]) -> list[str | None]:
     """Each typed name cleaned, in order (None where nothing was typed). Raises
     ``BadName`` for a name that cannot be shown, or two that look the same."""
-    names = [clean(text, f"Player {n}") for n, text in enumerate(typed, 1)]
+    names = [clean(text, n) for n, text in enumerate(typed, 1)]
     seen: dict[str, int] = {}
     for n, name in enumerate(names, 1):
         if name is None:
@@ -44,26 +55,34 @@ def player_names(typed: list[str]) -> list[str | None]:
         key = looks(name)
         if key in seen:
             first = seen[key]
-            raise BadName(f"The name of player {n} ({name}) looks the same as player {first}'s "
-                          f"({names[first - 1]}). Give them names that can be told apart.")
+            raise BadName(_("The name of player {n} ({name}) looks the same as player {first}'s "
+                            "({other}). Give them names that can be told apart.",
+                            n=n, name=name, first=first, other=names[first - 1]))
         seen[key] = n
     return names
 
 
-def clean(text: str, who: str = "The name") -> str | None:
-    """``text`` normalised; None if it is empty or only white space."""
-    text = unicodedata.normalize("NFKC", text)
-    if not text.split():
+def clean(text: str, n: int) -> str | None:
+    """``text``, player ``n``'s name, normalised; None if it is empty or only white space."""
+    if not unicodedata.normalize("NFKC", text).split():
         return None
-    text = " ".join(text.translate(DROPPED).split())
-    if BIDI_CONTROLS & set(text):
-        raise BadName(f"{who}'s name contains a character that changes the direction of the "
-                      "text around it. Type the name without it.")
-    if any(unicodedata.category(ch) == "Cc" for ch in text):
-        raise BadName(f"{who}'s name contains a control character. Type the name without it.")
+    what = _("The name of player {n}", n=n)
+    text = label(text, MAX_LENGTH, what)
     if all(invisible(ch) for ch in text):
-        raise BadName(f"{who}'s name has nothing visible in it. Type a name people can read.")
-    return text[:MAX_LENGTH].rstrip()
+        raise BadName(_("{what} has nothing visible in it. Type a name people can read.", what=what))
+    return text
+
+
+def label(text: str, limit: int, what: Text) -> str:
+    """``text`` normalised and cut to ``limit`` characters ("" if only white space);
+    ``what`` names it in a refusal (``_("The name of this table")``)."""
+    text = " ".join(unicodedata.normalize("NFKC", text).translate(DROPPED).split())
+    if BIDI_CONTROLS & set(text):
+        raise BadName(_("{what} contains a character that changes the direction of the text "
+                        "around it. Type it without that character.", what=what))
+    if any(unicodedata.category(ch) == "Cc" for ch in text):
+        raise BadName(_("{what} contains a control character. Type it without that character.", what=what))
+    return text[:limit].rstrip()
 
 
 def invisible(ch: str) -> bool:

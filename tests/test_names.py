@@ -18,7 +18,7 @@ from companion.names import BadName, clean, player_names
     ("   ", None),
 ])
 def test_names_are_normalised(typed, shown):
-    assert clean(typed) == shown
+    assert clean(typed, 1) == shown
 
 
 @pytest.mark.parametrize("typed, complaint", [
@@ -34,7 +34,7 @@ def test_names_are_normalised(typed, shown):
 ])
 def test_names_that_cannot_be_shown_honestly_are_refused(typed, complaint):
     with pytest.raises(BadName, match=complaint):
-        clean(typed, "Player 2")
+        clean(typed, 2)
 
 
 @pytest.mark.parametrize("second", ["Anna", "An\u200dna", "ANNA", " anna ", "\u0410nna",

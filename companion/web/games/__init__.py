@@ -95,6 +95,7 @@ from flask import current_app
 
 from ... import engines
 from ...engines.text import Text, _
+from ...names import BadName, label, player_names
 from ...tables import Refused
 
 COMPLETE = "action"  # the form field that holds a complete action, as JSON
@@ -108,6 +109,33 @@ class FormError(Refused):
 
     def __init__(self, text: Text):
         super().__init__(text)
+
+
+def names_from_form(form, count: int) -> list[str | None]:
+    """The players' names typed into fields ``name_1`` to ``name_<count>``
+    (``names.player_names``: None where nothing was typed)."""
+    try:
+        return player_names([form.get(f"name_{i}", "") for i in range(1, count + 1)])
+    except BadName as error:
+        raise FormError(error.text) from None
+
+
+def typed(form, field: str, limit: int, what: Text) -> str:
+    """What the host typed into ``field``, as a label (``names.label``: "" if nothing)."""
+    try:
+        return label(form.get(field, ""), limit, what)
+    except BadName as error:
+        raise FormError(error.text) from None
+
+
+def title_from_form(form) -> str:
+    """The name the host gave the table ("" for the game's own)."""
+    return typed(form, "title", 60, _("The name of this table"))
+
+
+def profile_name_from_form(form) -> str:
+    """The name of the profile to save ("" for none)."""
+    return typed(form, "profile_name", 40, _("The name of the profile"))
 
 
 @dataclass(frozen=True)

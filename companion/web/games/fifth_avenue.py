@@ -10,8 +10,7 @@ from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
 from ...engines.fifth_avenue import board as board_words  # the game's own words for places and colours
 from ...engines.text import N_, _, ngettext
-from ...names import BadName, player_names
-from . import NO_FIELDS, Form, FormError
+from . import NO_FIELDS, Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
 LOT_COLORS = list(board.LOT_COLORS)
 SHOPS = list(board.SHOP_TYPES)
@@ -151,10 +150,7 @@ def drawn_shops(board_side: str) -> dict:
 def config_from_form(form) -> tuple[dict, str, dict | None]:
     """The wizard's form as an engine config, a title, and a board profile to save."""
     players = []
-    try:
-        names = player_names([form.get(f"name_{i}", "") for i in range(1, 5)])
-    except BadName as error:
-        raise FormError(str(error)) from None
+    names = names_from_form(form, 4)
     for i, name in enumerate(names, 1):
         if name:
             players.append({"seat": f"p{i}", "name": name, "color": _one_of(form, f"color_{i}", PLAYER_COLORS)})
@@ -183,9 +179,9 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
         "auctions": _one_of(form, "auctions", ["open", "sealed"]),
         "hands": _one_of(form, "hands", ["counts", "private"]),
     }
-    profile_name = form.get("profile_name", "").strip()[:40]
+    profile_name = profile_name_from_form(form)
     profile = {"name": profile_name, "data": {"board": board, "rings": rings}} if profile_name else None
-    return config, form.get("title", "").strip()[:60], profile
+    return config, title_from_form(form), profile
 
 
 # action forms: each reader beside its writer ---------------------------------------

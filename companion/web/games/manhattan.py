@@ -13,8 +13,7 @@ from flask_babel import get_translations, ngettext
 from ...engines.manhattan import board, flow, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
-from ...names import BadName, player_names
-from . import Form, FormError
+from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
 COLOURS = list(pieces.COLOURS)
 HEIGHTS = list(pieces.HEIGHTS)
@@ -321,10 +320,7 @@ def setup_context(tables, args=None) -> dict:
 
 def config_from_form(form) -> tuple[dict, str, dict | None]:
     """The wizard's form as an engine config, a title, and a box profile to save."""
-    try:
-        names = player_names([form.get(f"name_{i}", "") for i in range(1, 5)])
-    except BadName as error:
-        raise FormError(str(error)) from None
+    names = names_from_form(form, 4)
     rows = [i for i, name in enumerate(names, 1) if name]
     if not 2 <= len(rows) <= 4:
         raise FormError(_("Write the names of two to four players."))
@@ -341,9 +337,9 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
     counts = _counts(form)
     config = {"players": players, "start": start, "pieces": counts,
               "hands": _one_of(form, "hands", ["untracked", "private"])}
-    name = form.get("profile_name", "").strip()[:40]
+    name = profile_name_from_form(form)
     profile = {"name": name, "data": {"pieces": counts}} if name else None
-    return config, form.get("title", "").strip()[:60], profile
+    return config, title_from_form(form), profile
 
 
 def _counts(form) -> dict:

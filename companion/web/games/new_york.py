@@ -26,7 +26,7 @@ from ...engines.new_york.setup import MAX_PLAYERS, MIN_PLAYERS, START_MONEY, sta
 from ...engines.new_york.state import DIRK
 from ...engines.text import N_, _
 from ..filters import say
-from . import Form, FormError
+from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form, typed
 
 CELL, ROAD = 60, 13  # a city square and the width of a street along its side (SVG units)
 NAME_MAX = 24
@@ -151,11 +151,12 @@ def _candidates(form) -> list[str]:
 
 def config_from_form(form) -> tuple[dict, str, dict | None]:
     """The wizard's form as an engine config, a title, and a box profile to save."""
-    rows = [i for i in range(1, MAX_PLAYERS + 1) if form.get(f"name_{i}", "").strip()]
+    given = names_from_form(form, MAX_PLAYERS)
+    rows = [i for i, name in enumerate(given, 1) if name]
     if not MIN_PLAYERS <= len(rows) <= MAX_PLAYERS:
         raise FormError(_("Write the names of {low} to {high} players, clockwise.",
                           low=MIN_PLAYERS, high=MAX_PLAYERS))
-    players = [{"seat": f"p{i}", "name": form.get(f"name_{i}").strip()[:NAME_MAX]} for i in rows]
+    players = [{"seat": f"p{i}", "name": given[i - 1]} for i in rows]
     money = {f"p{i}": read_cards(form.get(f"money_{i}", ""), _("the money of {player}",
                                                                player=players[n]["name"]))
              for n, i in enumerate(rows)}
@@ -176,16 +177,16 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
     names = read_type_names(form)
     if names:
         config["type_names"] = names
-    profile_name = form.get("profile_name", "").strip()[:40]
+    profile_name = profile_name_from_form(form)
     profile = {"name": profile_name, "data": {"type_names": names}} if profile_name else None
-    return config, form.get("title", "").strip()[:60], profile
+    return config, title_from_form(form), profile
 
 
 def read_type_names(form) -> dict:
     """The names typed for the building types (blank: the catalogue's own word)."""
     names = {}
     for kind in TYPES:
-        name = " ".join(form.get(f"type_name_{kind}", "").split())[:NAME_MAX]
+        name = typed(form, f"type_name_{kind}", NAME_MAX, _("The name of the {type}", type=type_text(kind)))
         if name:
             names[kind] = name
     lowered = [n.casefold() for n in names.values()]

@@ -15,8 +15,7 @@ from ...engines import palazzo as engine
 from ...engines.palazzo import building, money, playout, reconstruction, scoring, tiles
 from ...engines.palazzo.setup import BIDDING, COLOURS as ENGINE_COLOURS, HANDS
 from ...engines.text import N_, _
-from ...names import BadName, player_names
-from . import Form, FormError
+from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
 COLOURS = list(ENGINE_COLOURS)
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green"),
@@ -72,10 +71,7 @@ def drawn_tiles(rng) -> dict:
 def config_from_form(form) -> tuple[dict, str, dict | None]:
     """The wizard's form as an engine config, a title, and a profile to save: the group
     (names, colours, seating, who starts) and its options."""
-    try:
-        names = player_names([form.get(f"name_{i}", "") for i in range(1, 5)])
-    except BadName as error:
-        raise FormError(str(error)) from None
+    names = names_from_form(form, 4)
     players = [{"seat": f"p{i}", "name": name, "colour": _one_of(form, f"colour_{i}", COLOURS)}
                for i, name in enumerate(names, 1) if name]
     if not 2 <= len(players) <= 4:
@@ -98,9 +94,9 @@ def config_from_form(form) -> tuple[dict, str, dict | None]:
         "hands": _one_of(form, "hands", list(HANDS)),
         "draws": _one_of(form, "draws", list(DRAWS)),
     }
-    name = form.get("profile_name", "").strip()[:40]
+    name = profile_name_from_form(form)
     profile = {"name": name, "data": {k: form.get(k, "") for k in PROFILE_FIELDS}} if name else None
-    return config, form.get("title", "").strip()[:60], profile
+    return config, title_from_form(form), profile
 
 
 def _tile(form, key: str) -> str:
