@@ -5,7 +5,9 @@ up (templates compiled, catalogues loaded), then ``--tables`` more four-player t
 each with its host's screen and a phone per seat (stand-in sockets, pushed after every
 move as the pusher pushes), ``--moves`` random legal moves each. tracemalloc compares what
 is allocated and still held before and after those tables: it prints the memory per table
-and the lines of code that made the most of it. The server's memos are bounded in number,
+and the lines of code that made the most of it; then how many objects per table the garbage
+collector tracks, and how long one of its full scans then takes (the worker stops for it,
+every table with it: the objects made at start-up are frozen out of it). The server's memos are bounded in number,
 not per table, so their share per table falls as tables are added: compare runs of one
 size (bench/live.py's 50 tables of 12 moves is the default here).
 
@@ -21,6 +23,7 @@ import gc
 import random
 import sys
 import tempfile
+import time
 import tracemalloc
 from pathlib import Path
 
@@ -47,6 +50,7 @@ def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
     with app.test_request_context("/"):
         play(app, game, moves, rng)  # warm-up
         gc.collect()
+        tracked = len(gc.get_objects())
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         for _ in range(count):
@@ -54,15 +58,24 @@ def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
         gc.collect()
         after = tracemalloc.take_snapshot()
         tracemalloc.stop()
+        tracked = len(gc.get_objects()) - tracked
+        scan = min(_timed(gc.collect) for _ in range(3))
     found = after.compare_to(before, "lineno")
     total = sum(stat.size_diff for stat in found)
-    lines = [f"{game}: {total / 2**20 / count:.2f} MB per table ({count} tables of {moves} moves)"]
+    lines = [f"{game}: {total / 2**20 / count:.2f} MB per table ({count} tables of {moves} moves); "
+             f"{tracked / count:,.0f} objects per table for the garbage collector, a full scan {scan * 1000:.1f} ms"]
     for stat in found[:top]:
         frame = stat.traceback[0]
         where = Path(frame.filename)
         where = where.relative_to(ROOT) if where.is_relative_to(ROOT) else where.name
         lines.append(f"  {stat.size_diff / 1024 / count:7.1f} KB per table  {where}:{frame.lineno}")
     return "\n".join(lines)
+
+
+def _timed(call) -> float:
+    start = time.perf_counter()
+    call()
+    return time.perf_counter() - start
 
 
 def main() -> None:

@@ -140,7 +140,9 @@ class Live:
                     texts = {r or "": self.engine.describe(move.before, move.after, move.seat,
                                                            move.action, r) for r in readers}
                     move.alike = {r: next(s for s, t in texts.items() if t == text) for r, text in texts.items()}
-                    move.texts = texts
+                    # readers who read the same line share one: every text is a few
+                    # dicts that the garbage collector's full scans go through
+                    move.texts = {r: texts[first] for r, first in move.alike.items()}
                     move.before = move.after = None
         return move.texts.get(viewer or "", move.texts.get(""))
 
@@ -249,11 +251,10 @@ class Tables:
         live.moves.append(move)
         live.state, live.seq = state, event.seq
         live.to_act.append(live.engine.to_act(state))
-        if len(live.moves) > LOG_LINES:  # a move that drops out of the log needs no states
+        if len(live.moves) > LOG_LINES:  # a move that drops out of the log needs no states or line
             old = live.moves[-LOG_LINES - 1]
             old.before = old.after = None
-            if old.texts is None:
-                old.texts, old.alike = {}, {}
+            old.texts, old.alike = {}, {}
 
     @staticmethod
     def _simultaneous(live: Live, seat: str) -> bool:

@@ -100,6 +100,18 @@ def test_only_the_last_moves_keep_a_log_line(tables, monkeypatch):
     tables.act(row.id, "p1", {"type": "add", "n": 1}, 4)
     assert [line["seq"] for line in live.lines(None, 10)] == [5, 4, 3]
     assert all(m.before is None and m.after is None for m in live.moves)
+    # nor do older moves keep their lines (the collector's full scans go through them)
+    assert [m.seq for m in live.moves if m.texts] == [3, 4, 5]
+
+
+def test_readers_of_the_same_line_share_it(tables):
+    row = start(tables, 3)
+    tables.act(row.id, "p1", {"type": "add", "n": 1}, 4)
+    live = tables.get(row.id)
+    move = live.moves[-1]
+    texts = [live.text(move, reader) for reader in (None, "p1", "p2", "p3")]
+    assert all(text == texts[0] for text in texts)  # an "add" reads the same for everyone
+    assert all(text is texts[0] for text in texts)
 
 
 def test_a_stale_action_is_refused_and_changes_nothing(tables):
