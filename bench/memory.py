@@ -42,6 +42,9 @@ def play(app, game: str, moves: int, rng: random.Random) -> None:
         if live.engine.is_over(live.state):
             break
         move(app, table_id, live, *random_action(live, rng), pages["host"] + pages["phone"])
+        for conn in pages["host"] + pages["phone"]:  # what the stand-in sockets noted is not the server's
+            conn.ws.sizes.clear()
+            conn.ws.parts.clear()
 
 
 def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
