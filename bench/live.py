@@ -17,9 +17,9 @@ push per page (median and mean over every push after the first full picture, tab
 screens and phones apart), errors and the worker's memory; then the app against the
 baseline (p99 and CPU ratios). With ``--compare DIR`` the app also runs from another
 checkout (say, the code before a change) in the same run, so the figures compare. With
-``--floor`` the app also runs drawing no page (bench/floor.py: each page is sent its data
-as JSON): its CPU per move is the least that any way of drawing pages could cost with this
-stack, and the app's CPU above it is what drawing costs.
+``--floor`` the app also runs drawing no page (bench/floor.py: each page is sent only who
+is due and the newest log line): its CPU per move is the least that any way of drawing
+pages could cost with this stack, and the app's CPU above it is what drawing costs.
 
 A run's p99 rests on its twenty slowest moves, which a single stall of the machine can make;
 ``--repeat N`` runs each app N times, the two checkouts taking turns, and judges the median
