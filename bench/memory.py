@@ -7,9 +7,9 @@ move as the pusher pushes), ``--moves`` random legal moves each. tracemalloc com
 is allocated and still held before and after those tables: it prints the memory per table
 and the lines of code that made the most of it; then how many objects per table the garbage
 collector tracks, and how long one of its full scans then takes (the worker stops for it,
-every table with it: the objects made at start-up are frozen out of it). The server's memos are bounded in number,
-not per table, so their share per table falls as tables are added: compare runs of one
-size (bench/live.py's 50 tables of 12 moves is the default here).
+every table with it: the objects made at start-up are frozen out of it). The server's
+memos are bounded in number, not per table, so their share per table falls as tables are
+added: compare runs of one size (bench/live.py's 50 tables of 12 moves is the default here).
 
 No HTTP, no sockets, no gevent: the worker's RSS, fragmentation included, is bench/live.py's
 to measure.
@@ -53,7 +53,7 @@ def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
     with app.test_request_context("/"):
         play(app, game, moves, rng)  # warm-up
         gc.collect()
-        tracked = len(gc.get_objects())
+        tracked_before = len(gc.get_objects())
         tracemalloc.start()
         before = tracemalloc.take_snapshot()
         for _ in range(count):
@@ -61,7 +61,7 @@ def measure(game: str, count: int, moves: int, top: int, folder: str) -> str:
         gc.collect()
         after = tracemalloc.take_snapshot()
         tracemalloc.stop()
-        tracked = len(gc.get_objects()) - tracked
+        tracked = len(gc.get_objects()) - tracked_before
         scan = min(_timed(gc.collect) for _ in range(3))
     found = after.compare_to(before, "lineno")
     total = sum(stat.size_diff for stat in found)

@@ -731,16 +731,17 @@ def _picture(live: Live, viewer: str | None, page: str, message: dict | None, ho
                 whole=whole.get(name, ()))
     finally:
         _marking.reset(token)
-    frame = cache.render(table_id, locale, f"{page}:", marked,
-                         lambda v: tidy(parts.render_skeleton(template, v, _holders(template))), plain)
-    return Picture(_skeleton(frame, str(now.seq)), rendered, now.seq, values["board"])
+    outline = cache.render(table_id, locale, f"{page}:", marked,
+                           lambda v: tidy(parts.render_skeleton(template, v, _holders(template))), plain)
+    return Picture(_skeleton(outline, str(now.seq)), rendered, now.seq, values["board"])
 
 
 @lru_cache(maxsize=_PUSH_MEMO)
-def _skeleton(frame: str, seq: str) -> tuple:
+def _skeleton(outline: str, seq: str) -> tuple:
     """A page's skeleton with the move shown, cut at its parts (``Picture.skeleton``): the
-    frame is drawn once while what it reads is unchanged, the pages of a moment share this."""
-    return tuple(_HOLDER.split(frame.replace(SEQ, seq)))
+    outline (holders in place of the parts, the move a mark) is drawn once while what it
+    reads is unchanged, and the pages of a moment share what this makes of it."""
+    return tuple(_HOLDER.split(outline.replace(SEQ, seq)))
 
 
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
