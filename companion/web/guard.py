@@ -146,23 +146,27 @@ def from_elsewhere() -> bool:
 
 def own_origin(origin: str) -> bool:
     """An ``Origin`` of this server: the address the request was sent to, or the
-    public URL (which a proxy in front may have rewritten the Host from)."""
+    public URL (a TLS proxy in front serves the pages at an https:// public URL).
+    Scheme, host and port must all match: http and https on one port are two
+    origins, and a page of the one must not act on the other."""
     parts = urlsplit(origin)
     if parts.scheme not in ("http", "https") or not parts.netloc:
         return False  # "null": a sandboxed frame, a data: URL, ...
-    if netloc(parts) == netloc(urlsplit(f"{request.scheme}://{request.host}")):
+    asked = site(parts)
+    if asked == site(urlsplit(f"{request.scheme}://{request.host}")):
         return True
     public = current_app.config.get("PUBLIC_URL")
-    return bool(public) and (parts.scheme, netloc(parts)) == (urlsplit(public).scheme, netloc(urlsplit(public)))
+    return bool(public) and asked == site(urlsplit(public))
 
 
-def netloc(parts) -> tuple:
-    """Host (lower case) and port (the scheme's default when not given)."""
+def site(parts) -> tuple:
+    """Scheme, host (lower case) and port (the scheme's default when not given)."""
+    scheme = parts.scheme.lower()
     try:
         port = parts.port
     except ValueError:
-        return (None, None)
-    return ((parts.hostname or "").lower(), port or {"http": 80, "https": 443}.get(parts.scheme))
+        return (None, None, None)
+    return (scheme, (parts.hostname or "").lower(), port or {"http": 80, "https": 443}.get(scheme))
 
 
 def add_headers(response):

@@ -51,8 +51,8 @@ def test_the_servers_own_pages_may_change_things(app, client, headers):
     ("127.0.0.1:8000", PUBLIC.rstrip("/"), True),  # the public URL, behind a proxy that sets the Host
     ("tablecompanion.local", "http://TableCompanion.local:80", True),
     ("192.168.1.23:8000", "http://192.168.1.23:8001", False),
-    # only this server serves pages at its host and port, whatever the scheme (TLS in front)
-    ("192.168.1.23:8000", "https://192.168.1.23:8000", True),
+    # another scheme is another origin (a TLS proxy in front is the public URL's to name)
+    ("192.168.1.23:8000", "https://192.168.1.23:8000", False),
     ("127.0.0.1:8000", "http://192.0.2.10:9000", False),
     ("127.0.0.1:8000", "http://192.0.2.10:notaport", False),
 ])
