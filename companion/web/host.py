@@ -5,7 +5,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from ..engines.text import _
 from ..secret import matches
 from ..tables import MAX_UNDO, Refused, Stale
-from . import context, errors, qr
+from . import context, errors, forms, qr
 from .context import host_required
 from .games import FormError, has_ui, ui_for
 
@@ -47,14 +47,12 @@ def claim_host(table_id, secret):
 def undo(live):
     """Take back moves, as the host saw them: the form carries the move it was shown at,
     so a move made meanwhile is never undone in its place."""
-    try:
-        count = int(request.form.get("count", "1"))
-    except ValueError:
-        raise FormError(_("Say how many moves to undo.")) from None
-    try:
-        seen = int(request.form.get("seq", ""))
-    except ValueError:
-        raise FormError(_("The form lacks the move number it was based on.")) from None
+    count = forms.number(request.form.get("count", "1"))
+    if count is None:
+        raise FormError(_("Say how many moves to undo."))
+    seen = forms.number(request.form.get("seq", ""))
+    if seen is None:
+        raise FormError(_("The form lacks the move number it was based on."))
     if request.form.get("confirm") != "yes":
         raise FormError(_("Undo needs a confirmation."))
     try:

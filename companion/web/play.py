@@ -10,7 +10,7 @@ from markupsafe import Markup
 from ..engines import TABLE
 from ..engines.text import _
 from ..tables import Refused, Stale
-from . import context, errors, qr, render
+from . import context, errors, forms, qr, render
 from .games import FormError, action_from_form, ui_for
 
 bp = Blueprint("play", __name__)
@@ -143,10 +143,9 @@ def table_act(live):
 def _apply(live, seat, page, read_action):
     """Apply an action and answer with the page's fresh main region (htmx) or the
     page itself; a refusal changes nothing and is shown in the page with a 4xx."""
-    try:
-        seen = int(request.form.get("seq", ""))
-    except ValueError:
-        raise FormError(_("The form lacks the move number it was based on.")) from None
+    seen = forms.number(request.form.get("seq", ""))
+    if seen is None:
+        raise FormError(_("The form lacks the move number it was based on."))
     code, message = 200, None
     try:
         context.tables().act(live.row.id, seat, read_action(), seen)

@@ -10,6 +10,7 @@ from ...engines import fifth_avenue as engine
 from ...engines.fifth_avenue import board, playout
 from ...engines.fifth_avenue import board as board_words  # the game's own words for places and colours
 from ...engines.text import N_, _, ngettext
+from ..forms import number as read_number
 from . import NO_FIELDS, Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
 LOT_COLORS = list(board.LOT_COLORS)
@@ -200,10 +201,10 @@ def _write_spot(action: dict) -> dict:
 def _read_value(text: str | None) -> dict:
     if not text:
         return {}
-    try:
-        return {"value": int(text)}
-    except ValueError:
-        raise FormError(_("A card value must be 4, 5 or 6, not {value}.", value=repr(text[:20]))) from None
+    value = read_number(text)
+    if value is None:
+        raise FormError(_("A card value must be 4, 5 or 6, not {value}.", value=repr(text[:20])))
+    return {"value": value}
 
 
 def _write_value(card: dict) -> dict:
@@ -232,11 +233,10 @@ def _read_bid(form) -> dict:
         if not key.startswith("n_"):
             continue
         _n, color, value = (key.split("_") + ["", ""])[:3]
-        try:
-            count, value = int(text or 0), int(value)
-        except ValueError:
-            raise FormError(_("Card counts must be whole numbers, not {text}.", text=repr(text[:20]))) from None
-        if not 0 <= count <= 30:
+        count, value = read_number(text or "0"), read_number(value)
+        if count is None or value is None:
+            raise FormError(_("Card counts must be whole numbers, not {text}.", text=repr(text[:20])))
+        if count > 30:
             raise FormError(_("That is more cards than the game has."))
         cards += [{"color": color, "value": value}] * count
     if not cards:
@@ -250,10 +250,10 @@ def _write_bid(action: dict) -> dict:
 
 
 def _read_count(form) -> dict:
-    try:
-        return {"count": int(form.get("count", ""))}
-    except ValueError:
-        raise FormError(_("Say how many buildings to build.")) from None
+    count = read_number(form.get("count", ""))
+    if count is None:
+        raise FormError(_("Say how many buildings to build."))
+    return {"count": count}
 
 
 def _read_move(form) -> dict:
@@ -264,10 +264,9 @@ def _read_move(form) -> dict:
 
 
 def _read_draws(form) -> dict:
-    try:
-        draws = [int(v) for v in form.get("draws", "").replace(",", " ").split()]
-    except ValueError:
-        raise FormError(_("Type the drawn black cards as numbers, e.g. 4 6 5 4.")) from None
+    draws = [read_number(v) for v in form.get("draws", "").replace(",", " ").split()]
+    if None in draws:
+        raise FormError(_("Type the drawn black cards as numbers, e.g. 4 6 5 4."))
     return {"draws": draws}
 
 

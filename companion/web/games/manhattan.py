@@ -13,6 +13,7 @@ from flask_babel import get_translations, ngettext
 from ...engines.manhattan import board, flow, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
+from ..forms import field as number_field, number as read_number
 from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
 COLOURS = list(pieces.COLOURS)
@@ -49,9 +50,10 @@ def key(square) -> str:
 def square(text: str | None) -> list[int] | None:
     """A form value back as ``[row, column]`` (None if it is not one)."""
     row, sep, col = (text or "").partition("-")
-    if not sep or not row.isdigit() or not col.isdigit():
+    row, col = read_number(row), read_number(col)
+    if not sep or row is None or col is None:
         return None
-    return [int(row), int(col)]
+    return [row, col]
 
 
 def index(square) -> int:
@@ -346,10 +348,11 @@ def _counts(form) -> dict:
     counts = {}
     for h in HEIGHTS:
         text = form.get(f"pieces_{h}", "").strip()
-        if not text.isdigit() or int(text) > pieces.PIECES:
+        count = read_number(text, 0, pieces.PIECES)
+        if count is None:
             raise FormError(_("Pieces of {height} storeys: type how many one colour has, from 0 to "
                               "{most} (got {got}).", height=h, most=pieces.PIECES, got=repr(text[:20])))
-        counts[str(h)] = int(text)
+        counts[str(h)] = count
     return counts
 
 
@@ -380,10 +383,8 @@ def _read_colour(form) -> str:
 def _read_pick(form) -> dict:
     heights = []
     for h in HEIGHTS:
-        text = form.get(f"n_{h}", "0").strip() or "0"
-        if not text.isdigit() or int(text) > pieces.PIECES:
-            raise FormError(_("Say how many pieces of each height you pick, as whole numbers."))
-        heights += [h] * int(text)
+        count = number_field(form, f"n_{h}", _("Pieces of {height} storeys", height=h), 0, pieces.PIECES, blank=0)
+        heights += [h] * count
     return {"colour": _read_colour(form), "heights": heights}
 
 
@@ -397,9 +398,10 @@ def _read_place(form) -> dict:
     if city not in board.CITIES:
         raise FormError(_("Tap the city you build in."))
     colour, sep, height = form.get("piece", "").rpartition("-")
-    if colour not in COLOURS or not height.isdigit():
+    height = read_number(height)
+    if colour not in COLOURS or height is None:
         raise FormError(_("Tap the piece you build."))
-    action = {"colour": colour, "card": card, "city": city, "height": int(height)}
+    action = {"colour": colour, "card": card, "city": city, "height": height}
     if form.get("lot"):
         lot = square(form.get("lot"))
         if lot is None:

@@ -26,6 +26,7 @@ from ...engines.new_york.setup import MAX_PLAYERS, MIN_PLAYERS, START_MONEY, sta
 from ...engines.new_york.state import DIRK
 from ...engines.text import N_, _
 from ..filters import say
+from ..forms import LARGEST, number as read_number
 from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form, typed
 
 CELL, ROAD = 60, 13  # a city square and the width of a street along its side (SVG units)
@@ -199,14 +200,15 @@ def read_cards(text: str, what) -> list:
     """Money cards typed as ``b7 r9 g2`` (bank letter or word, then value)."""
     cards, rest = [], text.strip()
     for token in re.split(r"[\s,;+]+", rest) if rest else []:
-        found = re.fullmatch(r"([a-zA-Z]+)[:\-]?(\d+)", token)
+        found = re.fullmatch(r"([a-zA-Z]+)[:\-]?([0-9]+)", token)
         bank = found and (BANK_LETTERS.get(found[1].lower()) if len(found[1]) == 1 else
                           found[1].lower() if found[1].lower() in BANKS else None)
-        if not found or bank is None or not LOW <= int(found[2]) <= HIGH:
+        value = found and read_number(found[2], LOW, HIGH)
+        if not found or bank is None or value is None:
             raise FormError(_("{what}: {token} is not a money card; type each card as its "
                               "bank's letter (b, g, y, r) and its value {low}–{high}, e.g. b7 r9 g4.",
                               what=what or _("money"), token=repr(token[:20]), low=LOW, high=HIGH))
-        cards.append([bank, int(found[2])])
+        cards.append([bank, value])
     return cards
 
 
@@ -221,11 +223,10 @@ def read_tile(form, prefix: str) -> dict:
     if kind not in TYPES:
         raise FormError(_("Choose the type of every tile drawn ({field} is missing).",
                           field=prefix.replace("_", " ")))
-    try:
-        value = int(price)
-    except ValueError:
+    value = read_number(price)
+    if value is None:
         raise FormError(_("Type the price printed on every tile ({field} is missing).",
-                          field=prefix.replace("_", " "))) from None
+                          field=prefix.replace("_", " ")))
     return {"type": kind, "price": value, "streets": _streets(form.getlist(f"{prefix}_streets"))}
 
 
@@ -412,9 +413,10 @@ def read_card(text: str) -> list | str:
     if text in SCORING_CARDS:
         return text
     bank, _sep, value = (text or "").partition(":")
-    if bank not in BANKS or not value.isdigit():
+    number = read_number(value)
+    if bank not in BANKS or number is None:
         raise FormError(_("Tap the money cards to use ({card} cannot be read).", card=repr(text[:20])))
-    return [bank, int(value)]
+    return [bank, number]
 
 
 def card_field(card) -> str:
@@ -424,9 +426,10 @@ def card_field(card) -> str:
 def read_tile_field(text: str) -> dict:
     """``park:8:NE`` as a tile."""
     parts = (text or "").split(":")
-    if len(parts) != 3 or parts[0] not in TYPES or not parts[1].isdigit():
+    price = read_number(parts[1]) if len(parts) == 3 else None
+    if price is None or parts[0] not in TYPES:
         raise FormError(_("Choose a tile first ({tile} cannot be read).", tile=repr(text[:30])))
-    return {"type": parts[0], "price": int(parts[1]), "streets": _streets(list(parts[2]))}
+    return {"type": parts[0], "price": price, "streets": _streets(list(parts[2]))}
 
 
 def tile_field(tile: dict) -> str:
@@ -435,10 +438,10 @@ def tile_field(tile: dict) -> str:
 
 def read_square(form) -> dict:
     x, _sep, y = form.get("square", "").partition(",")
-    try:
-        return {"x": int(x), "y": int(y)}
-    except ValueError:
-        raise FormError(_("Tap a square of your city first.")) from None
+    x, y = read_number(x, -LARGEST), read_number(y, -LARGEST)
+    if x is None or y is None:
+        raise FormError(_("Tap a square of your city first."))
+    return {"x": x, "y": y}
 
 
 def _write_square(action: dict) -> dict:

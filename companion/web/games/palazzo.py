@@ -15,6 +15,7 @@ from ...engines import palazzo as engine
 from ...engines.palazzo import building, money, playout, reconstruction, scoring, tiles
 from ...engines.palazzo.setup import BIDDING, COLOURS as ENGINE_COLOURS, HANDS
 from ...engines.text import N_, _
+from ..forms import number as read_number
 from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
 COLOURS = list(ENGINE_COLOURS)
@@ -277,11 +278,10 @@ def _read_cards(form) -> list[str]:
     cards = []
     for card in CARD_KINDS:
         text = form.get(f"n_{card}", "")
-        try:
-            count = int(text or 0)
-        except ValueError:
-            raise FormError(_("Card counts must be whole numbers, not {text}.", text=repr(text[:20]))) from None
-        if not 0 <= count <= MAX_COUNT:
+        count = read_number(text or "0")
+        if count is None:
+            raise FormError(_("Card counts must be whole numbers, not {text}.", text=repr(text[:20])))
+        if count > MAX_COUNT:
             raise FormError(_("That is more cards than the game has."))
         cards += [card] * count
     unknown = next((k for k in form if k.startswith("n_") and k[2:] not in CARD_KINDS), None)
@@ -321,17 +321,18 @@ def _read_quarry(form) -> dict:
     text = form.get("quarry", "")
     if not text:
         return {}
-    try:
-        return {"quarry": int(text)}
-    except ValueError:
-        raise FormError(_("A quarry is numbered 0 to 3, not {text}.", text=repr(text[:20]))) from None
+    quarry = read_number(text)
+    if quarry is None:
+        raise FormError(_("A quarry is numbered 0 to 3, not {text}.", text=repr(text[:20])))
+    return {"quarry": quarry}
 
 
 def _read_build(form) -> dict:
     tile, _sep, to = form.get("build", "").partition("|")
     if not tile or not to:
         raise FormError(_("Choose where the tile goes."))
-    return {"tile": tile, "to": int(to) if to.isdigit() else to}
+    palace = read_number(to)
+    return {"tile": tile, "to": to if palace is None else palace}
 
 
 def _read_move(form) -> dict:
@@ -339,17 +340,15 @@ def _read_move(form) -> dict:
     card = form.get("card", "")
     if not card:
         raise FormError(_("Choose the money card that pays for the reconstruction."))
-    try:
-        if kind == reconstruction.EXTRACT and len(parts) == 2:
-            move = {"palace": int(parts[0]), "tile": parts[1]}
-        elif kind == reconstruction.INSERT and len(parts) == 2:
-            move = {"palace": int(parts[0]), "into": int(parts[1])}
-        elif kind == reconstruction.REMOVE and len(parts) == 1:
-            move = {"palace": int(parts[0])}
-        else:
-            raise ValueError
-    except ValueError:
-        raise FormError(_("Choose one of the reconstructions offered.")) from None
+    numbers = [read_number(p) for p in parts]
+    if kind == reconstruction.EXTRACT and len(parts) == 2 and numbers[0] is not None:
+        move = {"palace": numbers[0], "tile": parts[1]}
+    elif kind == reconstruction.INSERT and len(parts) == 2 and None not in numbers:
+        move = {"palace": numbers[0], "into": numbers[1]}
+    elif kind == reconstruction.REMOVE and len(parts) == 1 and numbers[0] is not None:
+        move = {"palace": numbers[0]}
+    else:
+        raise FormError(_("Choose one of the reconstructions offered."))
     return {"card": card, "move": kind, **move}
 
 
