@@ -1,7 +1,7 @@
 """The rules reference, one page per game, every rule at its own anchor."""
 
-from flask import Blueprint, abort, render_template
-from flask_babel import get_locale
+from flask import Blueprint, abort, render_template, request
+from flask_babel import get_locale, gettext
 
 from .. import engines, rules
 
@@ -17,6 +17,31 @@ def index():
         except FileNotFoundError:
             continue
     return render_template("rules_index.html", books=books)
+
+
+MAX_QUESTION = 200  # characters: a question, not a page of text
+
+
+@bp.get("/search")
+def search():
+    """The rules that best match a player's words, in any language, best first; one game's
+    (``game``) or every game's."""
+    from ..rules import search as rules_search
+
+    game = request.args.get("game") or None
+    if game is not None and game not in engines.available():
+        abort(404, description="There is no such game.")
+    question = request.args.get("q", "").strip()
+    lang = str(get_locale())
+    book = rules.load_for(game, lang)[0] if game else None
+    if len(question) > MAX_QUESTION:
+        message = gettext("Ask in fewer words: at most %(n)d characters.", n=MAX_QUESTION)
+        return render_template("rules_search.html", game=game, book=book, question=question[:MAX_QUESTION],
+                               hits=[], titles={}, message=message), 400
+    hits = rules_search.search(question, game, lang if lang in rules.LANGUAGES else "en") if question else []
+    titles = {g: rules.load_for(g, lang)[0].title for g in {h.game for h in hits}}
+    return render_template("rules_search.html", game=game, book=book, question=question, hits=hits,
+                           titles=titles, message=None)
 
 
 @bp.get("/<game>")
