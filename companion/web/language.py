@@ -2,6 +2,8 @@
 and the table screen keeps a separate one, so the host can show the table in one
 language while every phone reads its own."""
 
+import unicodedata
+
 from flask import Blueprint, redirect, request
 
 from ..engines.text import _
@@ -9,6 +11,7 @@ from . import context
 from .games import FormError
 
 bp = Blueprint("language", __name__)
+LONGEST = 2048  # characters of a page's address the switch sends back to
 
 
 @bp.post("/language")
@@ -23,7 +26,15 @@ def choose():
 
 
 def back_to(target: str | None) -> str:
-    """The page the switch was on: a path of this server only, never another site."""
-    if not target or not target.startswith("/") or target.startswith("//") or "\\" in target:
+    """The page the switch was on, as a path of this server; anything else is ``/``.
+
+    ``redirect`` percent-encodes the path (Flask hands the page its path decoded: a
+    player's name may hold spaces or any letter), but on the way it drops tabs and
+    newlines, as browsers do, and browsers read a backslash as a slash: either would
+    turn ``/<tab>/evil.example`` into ``//evil.example``, another site. So a target
+    holding any control character or backslash is refused whole, never cleaned."""
+    if not target or len(target) > LONGEST or not target.startswith("/") or target[1:2] == "/":
+        return "/"
+    if "\\" in target or any(unicodedata.category(c) == "Cc" for c in target):
         return "/"
     return target
