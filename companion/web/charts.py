@@ -5,20 +5,35 @@ readers, labels its bars and lines with names in words (never colour alone) and
 scales to the width of its box.
 """
 
+import math
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-# Player colours of the games, as on the board pictures; others cycle through PALETTE.
-COLOURS = {"red": "#c8352b", "blue": "#2a66c8", "yellow": "#b8940f", "green": "#3f9a4a",
-           "black": "#222222", "white": "#8a8a8a", "orange": "#e8822a", "violet": "#7a4fb0",
-           "purple": "#7a4fb0", "brown": "#8a5a34", "grey": "#6b6f76"}
-PALETTE = ["#1d5fa8", "#c8352b", "#3f9a4a", "#b8940f", "#7a4fb0", "#e8822a", "#222222", "#8a5a34"]
+# Player colours of the games, as on the board pictures, each its own ink; a player without
+# one of these gets a PALETTE ink that no other player of the chart has.
+COLOURS = {"red": "#c8352b", "blue": "#2a66c8", "light_blue": "#2a7fc0", "yellow": "#b8940f",
+           "green": "#3f9a4a", "black": "#222222", "white": "#8a8a8a", "orange": "#e8822a",
+           "violet": "#7a4fb0", "purple": "#a0459b", "brown": "#8a5a34", "grey": "#6b6f76"}
+PALETTE = ["#1d5fa8", "#c8352b", "#3f9a4a", "#b8940f", "#7a4fb0", "#e8822a", "#222222", "#8a5a34",
+           "#0f8a8a", "#d0508a", "#5a6e1e", "#4a4a9a"]
 MARKERS = ["circle", "square", "diamond", "triangle"]
+LABEL_GAP = 16  # px between the baselines of two end labels: a line of the 13px chart text
 
 
-def colour(name: str | None, index: int) -> str:
-    return COLOURS.get(name or "", PALETTE[index % len(PALETTE)])
+def colours(names: list[str | None]) -> list[str]:
+    """An ink for each player of a chart, from their game colour names (None: no colour),
+    all different: a player whose colour has no ink of its own, or whose ink another
+    player already has, takes the first palette ink nobody has."""
+    named = [COLOURS.get(name or "") for name in names]
+    taken, inks = set(), []
+    for ink in named:
+        if ink is None or ink in taken:
+            free = [p for p in PALETTE if p not in taken and p not in named]
+            ink = free[0] if free else PALETTE[len(inks) % len(PALETTE)]  # past 12 players
+        taken.add(ink)
+        inks.append(ink)
+    return inks
 
 
 def _num(value: float) -> str:
@@ -54,10 +69,12 @@ def bars(title: str, rows: list[dict], unit: str = "") -> Markup:
 
 @dataclass(frozen=True)
 class _Plot:
-    """Where data goes on a line chart: x from ``x0`` to ``x1``, y from 0 to ``y1``."""
+    """Where data goes on a line chart: x from ``x0`` to ``x1``, y from ``y0`` to ``y1``."""
     x0: float
     x1: float
+    y0: float
     y1: float
+    step: int = 1  # between two values written on the y axis
     width: int = 640
     height: int = 280
     left: int = 44
@@ -73,7 +90,7 @@ class _Plot:
         return self.left + (self.width - self.left - self.right) * (value - self.x0) / (self.x1 - self.x0)
 
     def y(self, value: float) -> float:
-        return self.top + (self.floor - self.top) * (1 - value / self.y1)
+        return self.top + (self.floor - self.top) * (self.y1 - value) / (self.y1 - self.y0)
 
 
 def lines(title: str, series: list[dict], x_label: str, y_label: str, marker_x: float | None = None,
@@ -81,15 +98,18 @@ def lines(title: str, series: list[dict], x_label: str, y_label: str, marker_x: 
     """Lines over x: ``series`` of ``{"label", "points": [(x, y)], "colour"?}``; each line
     ends with its label. ``marker_x`` draws a vertical line (the current move)."""
     xs = [x for s in series for x, _ in s["points"]] or [0, 1]
-    ys = [y for s in series for _, y in s["points"]] + [0]
-    plot = _Plot(min(xs), max(max(xs), min(xs) + 1), max(max(ys), 1))
+    ys = [y for s in series for _, y in s["points"]] + [0]  # 0 always shows; scores may go below
+    step = _step(min(ys), max(ys))
+    low, high = math.floor(min(ys) / step) * step, max(math.ceil(max(ys) / step) * step, step)
+    plot = _Plot(min(xs), max(max(xs), min(xs) + 1), low, high, step)
     parts = [f'<svg viewBox="0 0 {plot.width} {plot.height}" role="img" class="chart lines" '
              f'aria-labelledby="{_id(title)}"><title id="{_id(title)}">{escape(title)}</title>']
     parts += _axes(plot, x_label, y_label, x_ticks or [(plot.x0, _num(plot.x0)), (plot.x1, _num(plot.x1))])
     if marker_x is not None:
         parts.append(_line(plot.x(marker_x), plot.top, plot.x(marker_x), plot.floor, "now"))
+    labels = _label_heights(plot, series)
     for i, one in enumerate(series):
-        parts += _series(plot, one, i, _nudge(series, i))
+        parts += _series(plot, one, i, labels[i])
     parts.append("</svg>")
     return Markup(f'<figure class="chart">{"".join(parts)}<figcaption>{escape(title)}</figcaption></figure>')
 
@@ -98,7 +118,7 @@ def _axes(plot: _Plot, x_label: str, y_label: str, x_ticks: list[tuple[float, st
     right, middle = plot.width - plot.right, (plot.top + plot.floor) / 2
     parts = [_line(plot.left, plot.top, plot.left, plot.floor, "axis"),
              _line(plot.left, plot.floor, right, plot.floor, "axis")]
-    for value in _ticks(plot.y1):
+    for value in range(int(plot.y0), int(plot.y1) + 1, plot.step):
         parts.append(_text(plot.left - 6, plot.y(value) + 4, _num(value), "tick", "end"))
         parts.append(_line(plot.left, plot.y(value), right, plot.y(value), "grid"))
     for x, label in x_ticks:
@@ -109,7 +129,7 @@ def _axes(plot: _Plot, x_label: str, y_label: str, x_ticks: list[tuple[float, st
     return parts
 
 
-def _series(plot: _Plot, series: dict, index: int, nudge: int) -> list[str]:
+def _series(plot: _Plot, series: dict, index: int, label_y: float | None) -> list[str]:
     """One line with its markers (all of them when there are few) and its end label."""
     stroke = series.get("colour") or PALETTE[index % len(PALETTE)]
     points = series["points"]
@@ -121,7 +141,7 @@ def _series(plot: _Plot, series: dict, index: int, nudge: int) -> list[str]:
         parts.append(_marker(MARKERS[index % len(MARKERS)], plot.x(x), plot.y(y), stroke))
     if points:
         x, y = points[-1]
-        parts.append(f'<text x="{plot.x(x) + 8:.1f}" y="{plot.y(y) + 4 + 12 * nudge:.1f}" fill="{stroke}" '
+        parts.append(f'<text x="{plot.x(x) + 8:.1f}" y="{label_y:.1f}" fill="{stroke}" '
                      f'class="series-label">{escape(series["label"])} {_num(y)}</text>')
     return parts
 
@@ -148,15 +168,27 @@ def _polygon(points: list[tuple[float, float]], fill: str) -> str:
     return f'<polygon points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}" fill="{fill}"/>'
 
 
-def _nudge(series: list[dict], i: int) -> int:
-    """End labels of lines that end at the same height are moved apart."""
-    last = [s["points"][-1][1] if s["points"] else None for s in series]
-    return sum(1 for j in range(i) if last[j] == last[i])
+def _label_heights(plot: _Plot, series: list[dict]) -> list[float | None]:
+    """The baseline of each line's end label: beside the line's end, but at least a line of
+    text from the next label (close scores would print over each other) and inside the chart."""
+    ends = sorted((plot.y(s["points"][-1][1]) + 4, i) for i, s in enumerate(series) if s["points"])
+    heights = [y for y, _ in ends]
+    for k in range(1, len(heights)):  # downwards, each label below the one above it
+        heights[k] = max(heights[k], heights[k - 1] + LABEL_GAP)
+    lowest = plot.height - 2
+    for k in reversed(range(len(heights))):  # back up where that left the chart
+        lowest = heights[k] = min(heights[k], lowest)
+        lowest -= LABEL_GAP
+    placed = [None] * len(series)
+    for (_, i), y in zip(ends, heights):
+        placed[i] = y
+    return placed
 
 
-def _ticks(top: float) -> list[float]:
-    step = max(1, round(top / 4))
-    return [v for v in range(0, int(top) + 1, step)]
+def _step(low: float, high: float) -> int:
+    """The distance between two values on the y axis: about four steps from low to high
+    (the axis starts and ends on a multiple of it, so 0 is one of its values)."""
+    return max(1, round((high - low) / 4))
 
 
 def _id(title: str) -> str:

@@ -57,8 +57,8 @@ def chart(live: Live, players: list[dict]) -> Markup:
     if kept and kept[0] == moment:
         return kept[1]
     series = score_series(live, context.tables())
-    lines = [{"label": p["name"], "colour": charts.colour(p.get("colour"), i), "points": series[p["seat"]]}
-             for i, p in enumerate(players)]
+    inks = charts.colours([p.get("colour") for p in players])
+    lines = [{"label": p["name"], "colour": ink, "points": series[p["seat"]]} for p, ink in zip(players, inks)]
     drawn = charts.lines(gettext("Scores over the game"), lines, gettext("move"), gettext("points"))
     with _lock:
         _charts[where] = (moment, drawn)

@@ -200,8 +200,9 @@ def replay(table_id):
     view = engine.view(frame.state, None)
     names = {p["seat"]: p["name"] for p in row.config["players"]}
     colours = {p["seat"]: p.get("colour") or p.get("color") for p in view.get("players", [])}
-    series = [{"label": names[s], "colour": charts.colour(colours.get(s), i),
-               "points": [(f.seq, f.totals.get(s, 0)) for f in frames]} for i, s in enumerate(names)]
+    inks = charts.colours([colours.get(s) for s in names])
+    series = [{"label": names[s], "colour": ink, "points": [(f.seq, f.totals.get(s, 0)) for f in frames]}
+              for s, ink in zip(names, inks)]
     chart = charts.lines(gettext("Scores over the game"), series, gettext("move"), gettext("points"),
                          marker_x=move)
     return render_template(
