@@ -8,7 +8,7 @@ import os
 import sys
 from pathlib import Path
 
-from companion import __version__, network, serving
+from companion import __version__, network, serving, worker
 
 SERVE_HELP = """\
 Start Table Companion for a game night.
@@ -27,6 +27,14 @@ def positive_int(text: str) -> int:
     value = int(text)
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def positive_seconds(text: str) -> float:
+    """argparse type: a number of seconds above zero."""
+    value = float(text)
+    if not 0 < value < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a number of seconds above 0, not {text}")
     return value
 
 
@@ -87,6 +95,18 @@ def build_parser() -> argparse.ArgumentParser:
         "--connections", type=positive_int, default=serving.DEFAULT_CONNECTIONS,
         help="most connections served at once; every open page keeps one "
         "(default: %(default)s)",
+    )
+    serve.add_argument(
+        "--connections-per-address", metavar="N", type=positive_int,
+        help="most connections one client address may hold; more are refused with a 503. "
+        "A café's Wi-Fi may show dozens of phones as one address "
+        f"(default: {worker.CONNECTIONS_PER_ADDRESS}, or $COMPANION_CONNECTIONS_PER_ADDRESS)",
+    )
+    serve.add_argument(
+        "--body-timeout", metavar="SECONDS", type=positive_seconds,
+        help="seconds a client has to send a request's body once its headers are in; a "
+        f"slower one gets a 408 and is cut off (default: {worker.BODY_TIMEOUT:g}, or "
+        "$COMPANION_BODY_TIMEOUT)",
     )
     # Servers before the gevent worker had a thread per open page; settings files
     # that still say --threads keep working, and the value is not needed any more.
@@ -212,7 +232,12 @@ def note_url(database: str, url: str) -> None:
 
 
 def configure_environment(args: argparse.Namespace, environ=os.environ) -> None:
-    """Pass --db and --public-url to the app, which reads them from the environment."""
+    """Pass --db and --public-url to the app, and the limits to the worker, which read
+    them from the environment."""
+    if args.connections_per_address:
+        environ["COMPANION_CONNECTIONS_PER_ADDRESS"] = str(args.connections_per_address)
+    if args.body_timeout:
+        environ["COMPANION_BODY_TIMEOUT"] = str(args.body_timeout)
     if args.db:
         environ["COMPANION_DB"] = os.path.abspath(os.path.expanduser(args.db))
     if args.public_url:
