@@ -1,17 +1,24 @@
 """The gunicorn worker (companion/worker.py). Its header deadline is exercised
-against a real server in tests/test_crowd.py."""
+against a real server in tests/test_crowd.py, its body deadline and limits per
+address in tests/test_request_limits.py."""
 
 import gc
 import http.client
 import resource
+import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
+import pytest
+from flask import url_for
 from gevent import Timeout
 
 from companion import worker
+from companion.web import create_app
 from tests.test_cli import free_port, start, stop, wait_until_serving
+from tests.web.conftest import PUBLIC
 
 RAISE_FROM_256 = """
 import resource
@@ -112,3 +119,119 @@ def test_a_greenlet_waiting_for_a_lock_of_the_served_app_lets_the_one_that_holds
     assert "imported by the master:\n" in out  # none of the app's modules
     waits = [line.split() for line in out.splitlines() if line.startswith(("Live ", "Connection "))]
     assert waits == [["Live", "True"], ["Live", "True"], ["Connection", "True"]]
+
+
+# A WSGI app for a real gunicorn with the worker: its exports (and history pages) wait
+# until /release is asked for; /waiting says how many wait.
+PROBE = """
+import threading  # gevent's: the worker patched it before loading this
+
+release, waiting = threading.Event(), [0]
+
+
+def app(environ, start_response):
+    path = environ["PATH_INFO"]
+    if path == "/release":
+        release.set()
+    if path == "/waiting":
+        body = str(waiting[0]).encode()
+    elif path.endswith("/export.json") or path.startswith("/history"):
+        waiting[0] += 1
+        release.wait()
+        waiting[0] -= 1
+        body = b"export"
+    else:
+        body = b"page"
+    start_response("200 OK", [("Content-Type", "text/plain"), ("Content-Length", str(len(body)))])
+    return [body]
+"""
+PROMPT = 5.0  # seconds: tells "answered at once" from "waits"
+
+
+@pytest.fixture
+def probe(tmp_path):
+    (tmp_path / "probe.py").write_text(PROBE)
+    port = free_port()
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    process = start([str(gunicorn), "--worker-class", "companion.worker.Worker", "--bind",
+                     f"127.0.0.1:{port}", "--chdir", str(tmp_path), "probe:app"], tmp_path)
+    try:
+        wait_until_serving(process, port)
+        yield port
+    finally:
+        stop(process)
+
+
+def ask(port: int, path: str, source: str = "127.0.0.1") -> socket.socket:
+    sock = socket.socket()
+    sock.bind((source, 0))
+    sock.settimeout(PROMPT)
+    sock.connect(("127.0.0.1", port))
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: probe\r\n\r\n".encode())
+    return sock
+
+
+def answer(sock: socket.socket) -> tuple[bytes, bytes]:
+    """The status line and body of the one answer on ``sock`` (closed after)."""
+    with sock:
+        data = b""
+        while b"\r\n\r\n" not in data or len(data.split(b"\r\n\r\n", 1)[1]) < length(data):
+            chunk = sock.recv(65536)
+            if not chunk:
+                break
+            data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    return head.split(b"\r\n", 1)[0], body
+
+
+def length(data: bytes) -> int:
+    for line in data.split(b"\r\n\r\n", 1)[0].split(b"\r\n"):
+        if line.lower().startswith(b"content-length:"):
+            return int(line.split(b":")[1])
+    return 0
+
+
+def waiting(port: int) -> int:
+    return int(answer(ask(port, "/waiting"))[1])
+
+
+def wait_for(condition, timeout: float = PROMPT) -> bool:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def test_an_address_has_at_most_two_expensive_answers_in_progress(probe):
+    port, busy = probe, "127.0.0.11"
+    first = [ask(port, f"/t/{n}/export.json", busy) for n in range(worker.EXPENSIVE_PER_ADDRESS)]
+    try:
+        assert wait_for(lambda: waiting(port) == worker.EXPENSIVE_PER_ADDRESS)
+        started = time.monotonic()
+        for path in ("/t/9/export.json", "/t/9/export%2Ejson", "/history"):
+            status, body = answer(ask(port, path, busy))
+            assert status == b"HTTP/1.1 429 Too Many Requests" and b"try again" in body
+        assert time.monotonic() - started < PROMPT
+        assert answer(ask(port, "/t/9", busy)) == (b"HTTP/1.1 200 OK", b"page")  # not expensive
+        other = ask(port, "/t/9/export.json", "127.0.0.12")  # another address is not limited
+        assert wait_for(lambda: waiting(port) == worker.EXPENSIVE_PER_ADDRESS + 1)
+        answer(ask(port, "/release"))
+        for sock in first + [other]:
+            assert answer(sock) == (b"HTTP/1.1 200 OK", b"export")
+    finally:
+        for sock in first:
+            sock.close()
+
+
+def test_every_expensive_answer_of_the_app_is_known(tmp_path):
+    app = create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True})
+    with app.test_request_context():
+        expensive = [url_for("history.export_json", table_id="abc"), url_for("history.export_csv", table_id="abc"),
+                     url_for("history.replay", table_id="abc"), url_for("history.games"),
+                     url_for("history.stats"), url_for("history.players"), url_for("history.player", key="anna")]
+        cheap = ["/", url_for("play.table_screen", table_id="abc"), url_for("play.phone", table_id="abc"),
+                 url_for("play.act", table_id="abc")]
+    assert all(worker.EXPENSIVE.fullmatch(path) for path in expensive), expensive
+    assert not any(worker.EXPENSIVE.fullmatch(path) for path in cheap), cheap
