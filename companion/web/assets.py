@@ -10,6 +10,7 @@ import os
 import threading
 
 from flask import current_app, redirect, request, url_for
+from werkzeug.security import safe_join
 
 mimetypes.add_type("application/manifest+json", ".webmanifest")
 YEAR = 365 * 24 * 3600
@@ -17,7 +18,10 @@ COMPRESSED = ("text/html", "text/css", "text/javascript", "application/javascrip
               "application/manifest+json", "image/svg+xml")
 SMALLEST = 1024  # bytes: smaller answers gain nothing from gzip
 _versions: dict[str, tuple[float, str]] = {}
-_gzipped: dict[tuple[str, str], bytes] = {}  # (path, version) -> gzipped static file
+# a static file's real path -> (a digest of the body served, that body gzipped): one
+# entry per file that exists, however its URL was written (``?v=`` is whatever the
+# browser sent), and renewed when the file changes
+_gzipped: dict[str, tuple[bytes, bytes]] = {}
 _lock = threading.Lock()
 
 
@@ -71,20 +75,35 @@ def _gzip(response) -> None:
     body = response.get_data()
     if len(body) < SMALLEST:
         return
-    key = (request.path, request.args.get("v", "")) if request.endpoint == "static" else None
-    with _lock:
-        packed = _gzipped.get(key) if key else None
-    if packed is None:
-        packed = gzip.compress(body, compresslevel=6)
-        if key:
-            with _lock:
-                _gzipped[key] = packed
+    path = _static_file()
+    packed = _gzipped_file(path, body) if path else gzip.compress(body, compresslevel=6)
     response.set_data(packed)
     response.headers["Content-Encoding"] = "gzip"
     response.headers["Content-Length"] = str(len(packed))
     response.vary.add("Accept-Encoding")
     if response.headers.get("ETag"):  # the gzipped body is another representation
         response.set_etag(response.get_etag()[0] + "-gz", weak=True)
+
+
+def _static_file() -> str | None:
+    """The file a static answer was read from, the same however its name was spelt."""
+    filename = (request.view_args or {}).get("filename") if request.endpoint == "static" else None
+    path = safe_join(current_app.static_folder, filename) if filename else None
+    return os.path.realpath(path) if path else None
+
+
+def _gzipped_file(path: str, body: bytes) -> bytes:
+    """A static file's body gzipped once, while its content stays the same (a digest
+    of what was read, not the file's time, which could change between two reads)."""
+    digest = hashlib.blake2b(body, digest_size=16).digest()
+    with _lock:
+        kept = _gzipped.get(path)
+    if kept and kept[0] == digest:
+        return kept[1]
+    packed = gzip.compress(body, compresslevel=6)
+    with _lock:
+        _gzipped[path] = (digest, packed)
+    return packed
 
 
 def favicon():
