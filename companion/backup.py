@@ -12,6 +12,7 @@ not written again, so a timer that runs while nobody plays does not push the las
 real game night out of the rotation.
 """
 
+import functools
 import hashlib
 import os
 import sqlite3
@@ -19,7 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .store import SCHEMA_VERSION, schema_version
+from .private_files import create_private, private_folder
+from .store import MIGRATIONS, SCHEMA_VERSION, schema_version
 
 PREFIX, SUFFIX = "companion-", ".sqlite3"
 
@@ -43,7 +45,7 @@ def backup(database: str | os.PathLike, dest: str | os.PathLike, keep: int | Non
     into_folder = os.path.isdir(dest) or str(dest).endswith(("/", os.sep))
     dest = Path(dest)
     if into_folder:
-        dest.mkdir(parents=True, exist_ok=True)
+        private_folder(dest)
         target = dest / f"{PREFIX}{_stamp(clock(), milliseconds=True)}{SUFFIX}"
     else:
         target = dest
@@ -86,9 +88,9 @@ def _open_source(path: Path) -> sqlite3.Connection:
 
 
 def _copy(source: sqlite3.Connection, target: Path) -> None:
-    """One consistent snapshot of ``source`` into a fresh single file, checked."""
-    if target.exists():
-        target.unlink()
+    """One consistent snapshot of ``source`` into a fresh single file, checked. The
+    file is owner-only, as the database is: it holds the same secrets."""
+    create_private(target)
     copy = sqlite3.connect(target)
     try:
         source.backup(copy)  # all pages in one step: one read transaction, one snapshot
@@ -139,7 +141,12 @@ def _sync_folder(folder: Path) -> None:
 # restore ----------------------------------------------------------------------------
 
 def check(path: str | os.PathLike) -> int:
-    """The schema version of a backup file that is fit to restore; BackupError if not."""
+    """The schema version of a backup file that is fit to restore; BackupError if not.
+
+    Fit means: a whole SQLite file, of a schema version this program knows, holding
+    exactly the tables and indexes that version of the program creates. A file made
+    or changed by other hands (a trigger, a view, a table of its own, a table missing)
+    is refused: the server trusts what it reads from its database."""
     path = Path(path)
     if not path.is_file():
         raise BackupError(f"There is no file {path}.")
@@ -148,6 +155,7 @@ def check(path: str | os.PathLike) -> int:
         try:
             problems = [r[0] for r in db.execute("PRAGMA integrity_check")]
             version = schema_version(db)
+            found = _objects(db)
         finally:
             db.close()
     except sqlite3.DatabaseError as error:
@@ -159,16 +167,70 @@ def check(path: str | os.PathLike) -> int:
     if version > SCHEMA_VERSION:
         raise BackupError(f"{path} was written by a newer version of Table Companion "
                           f"(schema {version}); update this one first.")
+    unexpected = _differences(found, expected_objects(version))
+    if unexpected:
+        raise BackupError(f"{path} is not a Table Companion database as the program leaves one "
+                          f"(schema {version}): {unexpected}. It is not restored.")
     return version
+
+
+def _objects(db: sqlite3.Connection) -> dict[tuple[str, str], str | None]:
+    """(type, name) -> the statement that made it (spaces folded) of every table,
+    index, view and trigger in the file."""
+    rows = db.execute("SELECT type, name, sql FROM sqlite_master").fetchall()
+    return {(kind, name): " ".join(sql.split()) if sql else None for kind, name, sql in rows}
+
+
+@functools.cache
+def expected_objects(version: int) -> dict[tuple[str, str], str | None]:
+    """What a file of schema ``version`` holds, made by the same statements as the store's."""
+    db = sqlite3.connect(":memory:")
+    try:
+        for migration in MIGRATIONS[:version]:
+            for statement in migration:
+                db.execute(statement)
+        return _objects(db)
+    finally:
+        db.close()
+
+
+def _differences(found: dict, expected: dict) -> str:
+    """What differs, in words ("" if nothing). Objects of its own are named up to five
+    (a file may hold thousands); what is missing or different, always all of it."""
+    def ordered(keys):
+        return sorted(keys, key=lambda key: (key[0] != "table", key))
+
+    own = [f"it has a {kind} {name!r} of its own" for kind, name in ordered(found.keys() - expected.keys())]
+    if len(own) > 5:
+        own[5:] = [f"and {len(own) - 5} more objects of its own"]
+    missing = [f"its {kind} {name!r} is missing" for kind, name in ordered(expected.keys() - found.keys())]
+    changed = [f"its {kind} {name!r} is not made as the program makes it"
+               for kind, name in ordered(found.keys() & expected.keys()) if found[kind, name] != expected[kind, name]]
+    return "; ".join(own + missing + changed)
 
 
 def restore(backup_file: str | os.PathLike, database: str | os.PathLike, clock=time.time) -> Path | None:
     """Replace ``database`` with a copy of ``backup_file``. The server must be stopped
     (the caller checks). The database being replaced is kept beside it; returns where
-    (None if there was none). The restored file is upgraded when next opened."""
+    (None if there was none). The restored file is upgraded when next opened.
+
+    A file that ``check`` refuses changes nothing. The copy is checked again before it
+    is put in place: what goes in place is what was checked, whatever happens to the
+    backup file meanwhile."""
     check(backup_file)
     database = Path(database)
     database.parent.mkdir(parents=True, exist_ok=True)
+    source = sqlite3.connect(f"file:{Path(backup_file)}?mode=ro", uri=True)
+    partial = database.with_name(f".{database.name}.partial")
+    try:
+        _copy(source, partial)
+    finally:
+        source.close()
+    try:
+        check(partial)
+    except BaseException:
+        partial.unlink(missing_ok=True)
+        raise
     kept = None
     if database.exists():
         kept = database.with_name(f"{database.name}.before-restore-{_stamp(clock())}")
@@ -177,12 +239,6 @@ def restore(backup_file: str | os.PathLike, database: str | os.PathLike, clock=t
             _copy(source, kept)  # includes moves still in the -wal file
         finally:
             source.close()
-    source = sqlite3.connect(f"file:{Path(backup_file)}?mode=ro", uri=True)
-    partial = database.with_name(f".{database.name}.partial")
-    try:
-        _copy(source, partial)
-    finally:
-        source.close()
     for extra in ("-wal", "-shm"):  # they belong to the file being replaced
         Path(f"{database}{extra}").unlink(missing_ok=True)
     os.replace(partial, database)

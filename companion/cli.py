@@ -266,6 +266,7 @@ def serve(args: argparse.Namespace) -> None:
 
 def export_tables(args: argparse.Namespace, out=None) -> None:
     from companion import exchange
+    from companion.private_files import private_folder
 
     out = out or sys.stdout
     store = open_store(database_path(args), out)
@@ -278,7 +279,7 @@ def export_tables(args: argparse.Namespace, out=None) -> None:
             raise SystemExit(f"companion: no table {', '.join(sorted(unknown))} in {store.path}")
         rows = [r for r in rows if r.id in args.table]
     folder = Path(args.folder)
-    folder.mkdir(parents=True, exist_ok=True)
+    private_folder(folder)
     for row in rows:
         data = exchange.export_table(store, row)
         _write(folder / exchange.file_name(row, "json"), json_text(data))
@@ -294,19 +295,21 @@ def json_text(data: dict) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    partial = path.with_name(f".{path.name}.partial")
-    partial.write_text(text, encoding="utf-8", newline="")
-    os.replace(partial, path)
+    """Owner-only, as the database: an export holds every sealed bid and private hand."""
+    from companion.private_files import write_private
+
+    write_private(path, text)
 
 
 def import_tables(args: argparse.Namespace, out=None) -> int:
     """Each file on its own: a refused file changes nothing and the others still load."""
     from companion import exchange
+    from companion.private_files import prepare_database
     from companion.store import NewerDatabase, Store
 
     out = out or sys.stdout
     path = database_path(args)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
+    prepare_database(path)  # a database made here is owner-only, as the server makes it
     try:
         store = Store(path)
     except NewerDatabase as error:

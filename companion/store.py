@@ -27,6 +27,8 @@ from pathlib import Path
 from gevent import get_hub
 from gevent.monkey import is_module_patched
 
+from .private_files import create_private
+
 # Schema version 1 is the schema of the first release, which did not record a
 # version: a file with tables but user_version 0 is a version 1 file.
 V1 = [
@@ -520,6 +522,10 @@ def keep_copy(db: sqlite3.Connection, path: str, version: int) -> None:
     copy = copy_path(path, version)
     if path == ":memory:" or copy.exists():
         return
+    try:
+        create_private(copy, replace=False)  # owner-only, as the database: the same secrets
+    except FileExistsError:
+        return  # another process is keeping it at this moment
     target = sqlite3.connect(copy)
     try:
         db.backup(target)

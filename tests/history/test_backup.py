@@ -1,9 +1,11 @@
 """Backups and restores of real database files (companion/backup.py, ``companion
 backup`` and ``companion restore``)."""
 
+import shutil
 import sqlite3
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -147,3 +149,79 @@ def test_companion_backup_command(night, tmp_path, capsys):
         cli.main(["backup", "--db", str(tmp_path / "none.sqlite3"), str(tmp_path / "b")])
     with pytest.raises(SystemExit):
         cli.main(["backup", "--keep", "0", str(tmp_path / "b")])
+
+
+# Only a Table Companion database as the program leaves it is restored: one made or
+# changed by other hands would be trusted by the server (a trigger runs on every move).
+
+SCHEMA_FIXTURES = Path(__file__).resolve().parents[1] / "schema"
+
+
+def tampered(saved, tmp_path, statement) -> Path:
+    """A copy of the backup ``saved`` changed by ``statement``."""
+    bad = tmp_path / "tampered.sqlite3"
+    shutil.copy(saved, bad)
+    db = sqlite3.connect(bad)
+    db.execute(statement)
+    db.commit()
+    db.close()
+    return bad
+
+
+def refused_unchanged(bad, database, message):
+    """Restoring ``bad`` is refused with ``message``, by the function and the command,
+    and leaves the database and its folder as they were."""
+    before = sorted(p.name for p in Path(database).parent.iterdir())
+    content = Path(database).read_bytes()
+    with pytest.raises(backup.BackupError, match=message):
+        backup.restore(bad, database)
+    with pytest.raises(SystemExit, match=message):
+        cli.main(["restore", "--db", str(database), str(bad)])
+    assert Path(database).read_bytes() == content
+    assert sorted(p.name for p in Path(database).parent.iterdir()) == before  # no .before-restore-*
+
+
+def test_a_file_that_only_claims_a_schema_version_is_not_restored(tmp_path):
+    (tmp_path / "games").mkdir()
+    night = Night(tmp_path / "games" / "c.sqlite3")
+    night.table(["Anna", "Ben"], seed=1, moves=10)
+    empty = tmp_path / "empty.sqlite3"
+    sqlite3.connect(empty).execute(f"PRAGMA user_version = {SCHEMA_VERSION}").connection.close()
+    refused_unchanged(empty, night.store.path, "table 'tables' is missing")
+
+
+@pytest.mark.parametrize("statement, said", [
+    ("CREATE TRIGGER spy AFTER INSERT ON events BEGIN UPDATE seats SET secret = NULL; END",
+     "trigger 'spy' of its own"),
+    ("CREATE VIEW secrets AS SELECT host_secret FROM tables", "view 'secrets' of its own"),
+    ("CREATE TABLE notes (text)", "table 'notes' of its own"),
+    ("CREATE INDEX by_seat ON events (seat)", "index 'by_seat' of its own"),
+    ("DROP TABLE snapshots", "table 'snapshots' is missing"),
+])
+def test_a_backup_changed_by_other_hands_is_not_restored(tmp_path, statement, said):
+    (tmp_path / "games").mkdir()
+    night = Night(tmp_path / "games" / "c.sqlite3")
+    night.table(["Anna", "Ben"], seed=1, moves=10)
+    saved = backup.backup(night.store.path, tmp_path / "saved.sqlite3").path
+    refused_unchanged(tampered(saved, tmp_path, statement), night.store.path, said)
+
+
+def test_a_table_made_otherwise_is_not_restored(tmp_path):
+    (tmp_path / "games").mkdir()
+    night = Night(tmp_path / "games" / "c.sqlite3")
+    night.table(["Anna", "Ben"], seed=1, moves=10)
+    saved = backup.backup(night.store.path, tmp_path / "saved.sqlite3").path
+    bad = tampered(saved, tmp_path, "ALTER TABLE seats ADD COLUMN note TEXT")
+    refused_unchanged(bad, night.store.path, "table 'seats' is not made as the program makes it")
+
+
+@pytest.mark.parametrize("version", range(1, SCHEMA_VERSION + 1))
+def test_backups_of_every_schema_version_are_restored(tmp_path, version):
+    """Files as each version of the program left them (tests/schema) pass the check and
+    are upgraded when opened."""
+    old = tmp_path / f"v{version}.sqlite3"
+    shutil.copy(SCHEMA_FIXTURES / f"v{version}.sqlite3", old)
+    assert backup.check(old) == version
+    backup.restore(old, tmp_path / "new" / "c.sqlite3")
+    store = Store(str(tmp_path / "new" / "c.sqlite3"))
+    assert {r.id for r in store.tables()} == {"fixfinished", "fixrunning"}
