@@ -27,7 +27,10 @@ def message(error: Exception) -> dict:
 def register(app):
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
-        return _page(_http_message(error), error.code)
+        page, code = _page(_http_message(error), error.code)
+        # the refusal's own headers (Allow for a 405, the version a 426 asks for)
+        extra = [(name, value) for name, value in error.get_headers() if name.lower() != "content-type"]
+        return page, code, extra
 
     @app.errorhandler(Refused)
     @app.errorhandler(IllegalAction)
