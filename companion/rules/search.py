@@ -26,10 +26,11 @@ import sqlite3
 import threading
 import unicodedata
 from dataclasses import dataclass
-from functools import cache
 from importlib.resources import files
 
 import snowballstemmer
+from gevent import get_hub
+from gevent.monkey import is_module_patched
 from markupsafe import Markup, escape
 
 from .. import engines
@@ -85,9 +86,10 @@ def plain(text: str) -> str:
 
 def title_of(text: str) -> str:
     """A rule's title: its opening words up to the first full stop, colon or semicolon
-    (past a leading *Decision:* label), cut at a word near ``TITLE_CHARS``."""
-    opening = plain(_LABEL.sub("", text))
-    head = re.split(r"[.:;](?:\s|$)|\s\(", opening, maxsplit=1)[0].strip()
+    (past a leading *Decision:* label, leaving out asides in brackets), cut at a word
+    near ``TITLE_CHARS``."""
+    opening = re.sub(r"\s*\([^()]*\)", "", plain(_LABEL.sub("", text)))
+    head = re.split(r"[.:;](?:\s|$)", opening, maxsplit=1)[0].strip()
     if len(head) > TITLE_CHARS:
         head = head[:TITLE_CHARS].rsplit(" ", 1)[0] + "…"
     return head[:1].upper() + head[1:]
@@ -274,23 +276,26 @@ def passage(text: str, spans: list[tuple[int, int, str]], marked: set[str]) -> M
     """About ``PASSAGE_WORDS`` words of the text around most of the marked stems, each
     marked word in ``<mark>``."""
     first, last = _window([stem in marked for *_, stem in spans], PASSAGE_WORDS)
-    out, at = [], spans[first][0] if first else 0
-    if first:
-        out.append("… ")
-    for start, end, stem in spans[first:last]:
-        out.append(escape(text[at:start]))
-        out.append(Markup("<mark>%s</mark>") % text[start:end] if stem in marked else escape(text[start:end]))
-        at = end
-    out.append(escape(text[at:]) if last == len(spans) else " …")
-    return Markup("").join(out)
+    begin = spans[first][0] if first else 0
+    end = len(text) if last == len(spans) else spans[last - 1][1]
+    out, at = ["… " if first else ""], begin
+    for start, stop, stem in spans[first:last]:
+        if stem in marked:
+            out += [str(escape(text[at:start])), "<mark>", str(escape(text[start:stop])), "</mark>"]
+            at = stop
+    out += [str(escape(text[at:end])), "" if last == len(spans) else " …"]
+    return Markup("".join(out))
 
 
 def _window(hits: list[bool], size: int) -> tuple[int, int]:
-    """The ``size`` words (or fewer) holding the most hits, earliest first."""
+    """The ``size`` words (or fewer) holding the most hits, from a few words before the
+    first of them."""
     if len(hits) <= size:
         return 0, len(hits)
-    counts = [sum(hits[i:i + size]) for i in range(len(hits) - size + 1)]
-    start = max(0, counts.index(max(counts)) - 3)  # a few words before the first hit
+    counts = [sum(hits[:size])]
+    for i in range(size, len(hits)):  # the window slides one word on
+        counts.append(counts[-1] + hits[i] - hits[i - size])
+    start = max(0, counts.index(max(counts)) - 3)
     return start, min(len(hits), start + size)
 
 
@@ -328,18 +333,20 @@ class Synonyms:
         return out
 
 
+# Made when this module is first imported, by the search route in the served worker, so
+# after gevent patched threading: a page waiting here lets the others run.
 _build = threading.Lock()
-
-
-@cache
-def _index() -> Index:
-    return Index()
+_built: list[Index] = []
 
 
 def index() -> Index:
-    """The index of every game's rules, built on first use (once per process)."""
+    """The index of every game's rules, built on first use (once per process). Building
+    takes the stemmer about a second of CPU, so under the gevent worker it runs in a
+    thread of gevent's pool: the asking page waits, the other pages are served meanwhile."""
     with _build:
-        return _index()
+        if not _built:
+            _built.append(get_hub().threadpool.apply(Index) if is_module_patched("threading") else Index())
+        return _built[0]
 
 
 def search(question: str, game: str | None = None, lang: str = "en") -> list[Hit]:
