@@ -14,7 +14,10 @@ In Flask:
   same machine could post with the host's cookie (cookies ignore ports), or read a
   seat's private view over its socket;
 - answers forbid framing, MIME sniffing and sending the address (which may hold a
-  host or seat link) to other sites.
+  host or seat link) to other sites;
+- an answer that may hold a seat's or the host's secrets is not to be stored by the
+  browser (``Cache-Control: no-store``): a phone or laptop passed round the table
+  keeps no copy of a hand, a sealed bid or a host link for the next person to open.
 """
 
 import io
@@ -172,4 +175,26 @@ def site(parts) -> tuple:
 def add_headers(response):
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    if request.endpoint != "static" and is_private(response):  # static files are the same for all
+        response.cache_control.no_store = True
     return response
+
+
+# what carries a seat's or the host's secret: cookies named so, and these addresses
+CREDENTIAL_COOKIES = ("seat_", "host_")
+SECRET_ENDPOINTS = {
+    "host.claim_host", "host.take_seat",  # the host link and a seat's link, in the path
+    "play.join",  # the join code; its post hands out a seat
+    "history.export_json", "history.export_csv",  # the whole game, bids and hands in the JSON
+}
+
+
+def is_private(response) -> bool:
+    """Whether an answer may hold a seat's or the host's private data: the request
+    carried a seat or host cookie (of any table: every page may be drawn for it), its
+    address holds a secret, or the answer hands out such a cookie."""
+    if request.endpoint in SECRET_ENDPOINTS:
+        return True
+    if any(name.startswith(CREDENTIAL_COOKIES) for name in request.cookies):
+        return True
+    return any(cookie.startswith(CREDENTIAL_COOKIES) for cookie in response.headers.getlist("Set-Cookie"))
