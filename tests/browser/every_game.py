@@ -26,11 +26,14 @@ FORMS = {"fifth_avenue": fa_form, "palazzo": pz_form, "new_york": ny_form, "manh
 class Table:
     """The host's table screen, the phones by seat, and the engine's state from the store."""
 
-    def __init__(self, server, contexts, game: str):
+    def __init__(self, server, contexts, game: str, form: dict | None = None, locales=()):
+        """``form`` the wizard's fields (the game's usual three players by default); the
+        phones take ``locales`` in turn."""
         self.server, self.game = server, game
         self.engine, self.ui = engine_for(game), import_module(f"companion.web.games.{game}")
         desk = contexts("desktop")
-        created = desk.request.post(f"{server.url}new/{game}", data=urlencode(FORMS[game](), doseq=True),
+        form = form or FORMS[game]()
+        created = desk.request.post(f"{server.url}new/{game}", data=urlencode(form, doseq=True),
                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
         assert created.ok and "/t/" in created.url, created.text()[:500]
         self.host = desk.new_page()
@@ -42,8 +45,9 @@ class Table:
                       if not p.get("dummy")}
         self.phones = {}
         join_url = join_url_of(self.host)
-        for seat, name in self.names.items():
-            self.phones[seat] = seated_phone(contexts("phone"), join_url, seat, name)
+        for i, (seat, name) in enumerate(self.names.items()):
+            phone = contexts("phone", **({"locale": locales[i % len(locales)]} if locales else {}))
+            self.phones[seat] = seated_phone(phone, join_url, seat, name)
 
     @property
     def pages(self) -> list:

@@ -51,11 +51,13 @@ SCORE_KINDS = {"PZ-E-2": N_("Palaces"), "PZ-E-3": N_("Tie-break")}
 
 def setup_context(tables, args=None) -> dict:
     """Template data for the wizard: a saved profile's fields (``profile``) and, when
-    asked (``draw``), the five set-up tiles drawn by the server for the host to lay out."""
+    asked (``draw``, a GET of the whole form: all typed so far stays), the five set-up
+    tiles drawn by the server for the host to lay out."""
     args = args or {}
     profiles = tables.profiles(engine.NAME)
     form = dict(profiles.get(args.get("profile"), {}))
     if args.get("draw"):
+        form |= {key: value for key, value in args.items() if key not in ("draw", "profile")}
         form |= drawn_tiles(random.SystemRandom())
     return {"form": form, "profiles": profiles, "colours": COLOURS, "tile_kinds": TILE_KINDS,
             "ui": sys.modules[__name__]}
