@@ -26,6 +26,7 @@ import sqlite3
 import threading
 import unicodedata
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib.resources import files
 
 import snowballstemmer
@@ -61,19 +62,19 @@ def words(text: str) -> list[str]:
 
 
 class Stemmers:
-    """One Snowball stemmer per language, remembering every word it has stemmed."""
+    """One Snowball stemmer per language, remembering the words it stemmed last (the
+    rules' own words and recent questions'; a bounded number, whatever people type)."""
+
+    REMEMBERED = 20_000  # the rules pages use about 4,200 different words
 
     def __init__(self):
         self._stemmers = {lang: snowballstemmer.stemmer(name) for lang, name in STEMMERS.items()}
-        self._known: dict[str, dict[str, str]] = {lang: {} for lang in STEMMERS}
         self._lock = threading.Lock()  # snowballstemmer's stemmers keep state between calls
+        self.stem = lru_cache(maxsize=self.REMEMBERED)(self._stem)
 
-    def stem(self, lang: str, word: str) -> str:
-        known = self._known[lang]
-        if word not in known:
-            with self._lock:
-                known[word] = self._stemmers[lang].stemWord(word)
-        return known[word]
+    def _stem(self, lang: str, word: str) -> str:
+        with self._lock:
+            return self._stemmers[lang].stemWord(word)
 
     def stems(self, lang: str, text: str) -> list[str]:
         return [self.stem(lang, w) for w in words(text)]
@@ -207,7 +208,7 @@ class Index:
 
     # --- a question -------------------------------------------------------------------
 
-    def terms(self, question: str, game: str | None) -> "Terms":
+    def terms(self, question: str, game: str | None) -> Terms:
         """What to look for in each language: the question's stems (typos corrected), and
         the stemmed words and phrases its synonyms bring in."""
         tokens = words(question)
@@ -249,7 +250,7 @@ class Index:
                 named.append(hit)
         return named
 
-    def _match(self, terms: "Terms", game, limit) -> list[tuple[str, str]]:
+    def _match(self, terms: Terms, game, limit) -> list[tuple[str, str]]:
         # bm25 adds up over the query's phrases, so naming the question's own words
         # OWN_WEIGHT times makes each count that much more than a synonym it brought in
         clauses = [f'{{title_{lang} body_{lang}}} : "{" ".join(phrase)}"'
