@@ -32,7 +32,10 @@ def gunicorn(tmp_path_factory):
 @pytest.fixture(params=["gunicorn", "werkzeug"])
 def served(request):
     """The base URL of a real server, and a table on it."""
-    base = request.getfixturevalue("gunicorn") if request.param == "gunicorn" else request.getfixturevalue("server").base
+    if request.param == "gunicorn":
+        base = request.getfixturevalue("gunicorn")
+    else:
+        base = request.getfixturevalue("server").base
     return base, Table(base, fa_form()).id
 
 
