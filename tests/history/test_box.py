@@ -281,14 +281,9 @@ def pins() -> dict[str, str]:
     return found
 
 
-def test_every_runtime_dependency_is_pinned_to_one_version():
-    sys.path.insert(0, str(DEPLOY))
-    try:
-        from pins import runtime_closure
-    finally:
-        sys.path.remove(str(DEPLOY))
-    assert set(pins()) == set(runtime_closure())
-    assert all(re.fullmatch(r"\d+(\.\d+)*", v) for v in pins().values())
+def test_every_pin_is_one_release():
+    """Which packages are pinned is checked where they are installed (test_packaging.py)."""
+    assert pins() and all(re.fullmatch(r"\d+(\.\d+)*", v) for v in pins().values())
 
 
 def test_the_pins_satisfy_what_the_package_asks_for():
