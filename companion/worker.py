@@ -11,8 +11,9 @@ flask-sock and simple-websocket run under it.
 
 Anyone on the Wi-Fi can still try to hold the one worker. What stops them:
 - a client that sends its request headers, or a body, one byte at a time gets
-  ``HEADER_TIMEOUT`` seconds for the headers and ``body_timeout`` for the body, then
-  its connection is closed (with a 408 for a late body);
+  ``HEADER_TIMEOUT`` seconds for the headers and ``body_timeout`` for the body (which
+  the worker reads before the app sees the request), then its connection is closed
+  (with a 408 for a late body);
 - one address holds at most ``connections_per_address`` connections at once; beyond
   that it gets a 503 and its connection is closed, while other addresses are served;
 - a request with more requests already sent behind it (pipelining, which no browser
@@ -24,12 +25,12 @@ Anyone on the Wi-Fi can still try to hold the one worker. What stops them:
 
 import atexit
 import gc
+import io
 import logging
 import os
 import re
 import resource
 import socket
-import time
 from collections import Counter
 from contextlib import contextmanager
 from urllib.parse import unquote
@@ -37,7 +38,6 @@ from urllib.parse import unquote
 import gevent
 from gevent import Timeout, monkey
 from gunicorn.workers.ggevent import GeventWorker
-from werkzeug.exceptions import RequestTimeout
 
 # Seconds a client has, from connecting (or from the end of its previous request
 # on a kept-alive connection), to send a request line and all its headers. A phone
@@ -46,6 +46,11 @@ HEADER_TIMEOUT = 10
 # Seconds a client has, once its headers are in, to send the whole body. The app takes
 # at most 64 KB (MAX_CONTENT_LENGTH): 6.4 KB a second would do, and a form is 1-2 KB.
 BODY_TIMEOUT = 10
+# The worker reads a body of up to this many bytes (the app's MAX_CONTENT_LENGTH) before
+# the app sees the request: a slow body then holds a socket and a greenlet, never the
+# app, and one cut short costs no error page. A longer one goes to the app unread, which
+# refuses it (413) without reading it.
+BODY_BUFFER = 64 * 1024
 # Connections one client address may hold at once. A café's guest Wi-Fi may put dozens
 # of phones behind one address: 60 phones with two pages open each hold 120 WebSockets,
 # and each browser keeps up to six more connections for pages and moves (480 in all).
@@ -125,14 +130,14 @@ class Worker(GeventWorker):
     def handle_request(self, listener_name, req, sock, addr):
         if req.method in SAFE_METHODS and more_sent(req, sock):
             req.must_close = True  # answer this one; the ones behind it are dropped
-        body = req.body.reader
-        req.body.reader = TimedReader(req, body, self.body_timeout)
-        try:
-            if not EXPENSIVE.fullmatch(unquote(req.path or "")):
-                return super().handle_request(listener_name, req, sock, addr)
+        arrived = take_body(req, sock, self.body_timeout)
+        if arrived != "here":
+            if arrived == "late":
+                answer(sock, *BODY_TOO_SLOW)
+            raise StopIteration  # closes the connection
+        if EXPENSIVE.fullmatch(unquote(req.path or "")):
             return self.handle_expensive(listener_name, req, sock, addr)
-        finally:
-            req.body.reader = body  # what is left is drained under the header deadline
+        return super().handle_request(listener_name, req, sock, addr)
 
     def handle_expensive(self, listener_name, req, sock, addr):
         with self.expensive.place(address_of(addr)) as admitted:
@@ -143,32 +148,6 @@ class Worker(GeventWorker):
             with Timeout(EXPENSIVE_SEND_TIMEOUT, False):
                 return super().handle_request(listener_name, req, sock, addr)
             raise StopIteration  # the answer did not leave in time: cut it
-
-    def handle_error(self, req, client, addr, exc):
-        if isinstance(exc, RequestTimeout):  # a late body read outside Flask
-            answer(client, *BODY_TOO_SLOW)
-            return
-        super().handle_error(req, client, addr, exc)
-
-
-class TimedReader:
-    """A request body's reader (gunicorn's) that gives up at the body's deadline: the
-    read raises a 408, which Flask answers as any refusal, and the connection closes."""
-
-    def __init__(self, req, reader, seconds: float):
-        self.req, self.reader = req, reader
-        self.deadline = time.monotonic() + seconds
-
-    def read(self, size):
-        timer = Timeout(max(self.deadline - time.monotonic(), 0))
-        try:
-            with timer:
-                return self.reader.read(size)
-        except Timeout as late:
-            if late is not timer:
-                raise
-            self.req.must_close = True  # the rest of the body is never read
-            raise RequestTimeout() from None
 
 
 class PerAddress:
@@ -191,6 +170,30 @@ class PerAddress:
             self.counts[address] -= 1
             if not self.counts[address]:
                 del self.counts[address]
+
+
+def take_body(req, sock, seconds: float) -> str:
+    """Read the request's body (up to ``BODY_BUFFER`` bytes) before the app sees the
+    request, so that a slow one costs the app nothing. Says "here" (now in memory, or
+    there is none), "late" (not all of it within ``seconds``) or "gone" (the client
+    left)."""
+    declared = getattr(req.body.reader, "length", None)  # None: chunked, length unknown
+    if declared == 0 or (declared or 0) > BODY_BUFFER:
+        return "here"  # nothing to read, or more than the app takes: it refuses that unread
+    if req._expected_100_continue:  # gunicorn would say it once the app reads
+        sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
+        req._expected_100_continue = False
+    data = None
+    with Timeout(seconds, False):
+        data = req.body.read(declared or BODY_BUFFER + 1)
+    if data is None:
+        return "late"
+    if declared and len(data) < declared:
+        return "gone"
+    if len(data) > BODY_BUFFER:
+        req.must_close = True  # the app refuses it; the rest of it is never read
+    req.body = io.BytesIO(data)
+    return "here"
 
 
 def address_of(addr):

@@ -233,5 +233,6 @@ def test_every_expensive_answer_of_the_app_is_known(tmp_path):
                      url_for("history.stats"), url_for("history.players"), url_for("history.player", key="anna")]
         cheap = ["/", url_for("play.table_screen", table_id="abc"), url_for("play.phone", table_id="abc"),
                  url_for("play.act", table_id="abc")]
+    assert app.config["MAX_CONTENT_LENGTH"] <= worker.BODY_BUFFER  # every body it takes is read first
     assert all(worker.EXPENSIVE.fullmatch(path) for path in expensive), expensive
     assert not any(worker.EXPENSIVE.fullmatch(path) for path in cheap), cheap
