@@ -86,3 +86,16 @@ def test_the_undo_count_is_read_in_digits_only(app, client, count):
     table_id = create_table(client)
     response = client.post(f"/t/{table_id}/host/undo", data={"seq": "0", "count": count, "confirm": "yes"})
     assert response.status_code == 400 and "how many moves" in response.get_data(as_text=True)
+
+
+@pytest.mark.parametrize("to", ["²", "①"])
+def test_palazzo_build_reads_a_palace_number_in_digits_0_to_9_only(app, to):
+    from werkzeug.datastructures import MultiDict
+
+    from companion.web.games import action_from_form
+    from companion.web.games import palazzo as pz_ui
+
+    with app.test_request_context():
+        action = action_from_form(pz_ui, MultiDict({"type": "build", "build": f"b1w1|{to}"}))
+    assert action["to"] == to  # not a palace number: the rules refuse it as a place to build
+    assert action_from_form(pz_ui, MultiDict({"type": "build", "build": "b1w1|2"}))["to"] == 2
