@@ -42,7 +42,7 @@ def tables_of(app) -> list:
 def test_the_manhattan_wizard_refuses_a_piece_count_that_is_not_in_digits(app, value):
     response = app.test_client().post("/new/manhattan", data=mh_form(pieces_1=value))
     assert response.status_code == 400
-    assert "Pieces of 1 storeys" in response.get_data(as_text=True)
+    assert "Pieces of 1 storey" in response.get_data(as_text=True)
     assert tables_of(app) == []
 
 
