@@ -72,7 +72,7 @@ class Move:
     seat: str
     action: dict
     at: float
-    simultaneous: bool  # made in a step where several seats were due (a sealed bid)
+    simultaneous: bool  # made in a step the game declares sealed (``Step.sealed``: a sealed bid)
     before: dict | None = None
     after: dict | None = None
     texts: dict | None = None  # reader ("" for the table) -> its log line (a text or None)
@@ -243,7 +243,8 @@ class Tables:
     @staticmethod
     def _advance(live: Live, event: Event, state: dict, keep: bool = True) -> None:
         """Move a table to the state after ``event``."""
-        move = Move(event.seq, event.seat, event.action, event.at, Tables._simultaneous(live, event.seat))
+        sealed = live.engine.step(live.state).sealed  # as the game declares the step it was made in
+        move = Move(event.seq, event.seat, event.action, event.at, sealed)
         if keep:
             move.before, move.after = live.state, state
         else:
@@ -255,26 +256,6 @@ class Tables:
             old = live.moves[-LOG_LINES - 1]
             old.before = old.after = None
             old.texts, old.alike = {}, {}
-
-    @staticmethod
-    def _simultaneous(live: Live, seat: str) -> bool:
-        """Whether ``seat`` acts now in a simultaneous step: since its own last move it
-        has been due all along, at some point together with other seats. (The last of
-        the sealed bids of an auction is due alone, yet is as secret as the others.)
-        This looks back two moves at most (the seat before the last mover was due with
-        it, or not due); before the state a table was rebuilt from, it counts as sealed,
-        the side that tells less."""
-        for n in range(live.seq, live.first - 1, -1):
-            due = live.to_act[n - live.first]
-            if seat not in due:
-                return False
-            if len(due) > 1:
-                return True
-            if n == live.first:
-                return n > 0
-            if live.moves[n - live.first - 1].seat == seat:
-                return False
-        return False
 
     # acting -----------------------------------------------------------------
 
@@ -321,10 +302,11 @@ class Tables:
     def undo(self, table_id: str, count: int, seen: int) -> list[Event]:
         """Host: take back the last ``count`` moves, as seen on a page at move ``seen``
         (``Stale`` if the table has moved on since: the host confirmed other moves).
-        Moves made in a simultaneous step go to the audit trail marked as sealed."""
+        Moves made in a step the game declares sealed go to the audit trail marked so."""
         live = self._require(table_id)
         if not 1 <= count <= MAX_UNDO:
-            raise Refused(_("Undo takes 1 to {n} moves at a time.", n=MAX_UNDO), 400)
+            raise Refused(ngettext("Undo takes 1 to {n} move at a time.", "Undo takes 1 to {n} moves at a time.",
+                                   MAX_UNDO), 400)
         with live.lock:
             if seen != live.seq:
                 raise Stale(seen, live.seq)
@@ -341,7 +323,7 @@ class Tables:
 
     def undone(self, table_id: str) -> list[dict]:
         """The audit trail, oldest first: ``{"seq", "seat", "at", "undone_at", "sealed",
-        "kind"}``. A move made in a simultaneous step is ``sealed`` and has no ``kind``:
+        "kind"}``. A move made in a sealed step (``Step.sealed``) is ``sealed`` and has no ``kind``:
         what was submitted, even whether it was a bid or a pass, stays secret. Otherwise
         ``kind`` is the action's type (``sealed`` is None, and ``kind`` too, for a move
         undone before moves were marked so)."""

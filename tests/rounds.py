@@ -2,7 +2,7 @@
 per round, all seats due together; when the last has submitted, the next round starts
 with every seat due again (like one sealed auction after another)."""
 
-from companion.engines import IllegalAction
+from companion.engines import IllegalAction, common
 from companion.engines.text import _
 
 NAME, TITLE = "rounds", "Rounds"
@@ -11,6 +11,13 @@ NAME, TITLE = "rounds", "Rounds"
 def setup(config: dict) -> dict:
     seats = [p["seat"] for p in config["players"]]
     return {"phase": "submit", "seats": seats, "round": 1, "submitted": {}, "history": []}
+
+
+SUBMIT = common.Step({}, out_of_turn="R-1", prompt=lambda state, seat: _("Submit."), sealed=True)
+
+
+def step(state: dict) -> common.Step:
+    return SUBMIT
 
 
 def to_act(state: dict) -> set[str]:

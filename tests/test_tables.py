@@ -1,8 +1,9 @@
 import threading
+from dataclasses import replace
 
 import pytest
 
-from companion import tables as tables_module
+from companion import snapshots, tables as tables_module
 from companion.engines import TABLE, IllegalAction
 from companion.engines.text import english
 from companion.store import Store
@@ -244,6 +245,28 @@ def test_undone_moves_of_a_simultaneous_step_keep_even_their_kind_secret(tables)
     assert trail[1]["sealed"] and trail[1]["kind"] is None
     assert trail[2]["sealed"] and trail[2]["kind"] is None
     assert trail[3]["sealed"] is False and trail[3]["kind"] == "roll"
+
+
+def test_a_move_after_a_restart_is_sealed_only_if_its_step_is(tables, tmp_path, monkeypatch):
+    """A table rebuilt from a snapshot knows nothing of who was due before it; the step's
+    declaration still tells that the table's roll after it is no sealed submission."""
+    monkeypatch.setattr(snapshots, "EVERY", 2)
+    monkeypatch.setattr(tables_module, "LOG_LINES", 1)
+    row = start(tables)  # two secrets (the state after them is kept) and the roll
+    again = Tables(Store(str(tmp_path / "c.sqlite3")), {"toy": toygame})
+    assert again.get(row.id).first == 2
+    again.undo(row.id, 1, 3)
+    assert [(u["seq"], u["sealed"], u["kind"]) for u in again.undone(row.id)] == [(3, False, "roll")]
+
+
+def test_several_seats_due_together_make_no_sealed_step_unless_declared(tables, monkeypatch):
+    """Rounds where every seat is due at once, but whose step is not declared sealed: an
+    undone move names its kind."""
+    monkeypatch.setattr(rounds, "SUBMIT", replace(rounds.SUBMIT, sealed=False))
+    row = tables.create("rounds", toy_config(3), "x")
+    tables.act(row.id, "p1", {"type": "submit", "n": 4}, 0)
+    tables.undo(row.id, 1, 1)
+    assert [(u["sealed"], u["kind"]) for u in tables.undone(row.id)] == [(False, "submit")]
 
 
 def test_seats_are_claimed_once_and_handed_over(tables):

@@ -12,7 +12,9 @@ from tests.engines import test_contract as contract
 
 CHECKS = [contract.test_engine_has_the_common_layout, contract.test_random_playouts_keep_the_contract,
           contract.test_apply_never_changes_its_input, contract.test_secrets_do_not_reach_other_seats,
-          contract.test_out_of_turn_action_is_refused_with_a_rule]
+          contract.test_out_of_turn_action_is_refused_with_a_rule,
+          contract.test_legal_offers_what_apply_accepts_and_blocks_what_it_refuses,
+          contract.test_a_sealed_step_tells_other_seats_nothing_of_what_was_submitted]
 
 
 @cache

@@ -139,19 +139,37 @@ def unknown_action(rule: str, action, known: Iterable[str]) -> IllegalAction:
 Handler = Callable[[dict, str, dict], None]  # changes the state it is given in place
 
 
+def nobody(state: dict) -> set[str]:
+    """``Step.due`` of a step that waits for no one (the end of the game)."""
+    return set()
+
+
+def nothing(state: dict, seat: str) -> tuple[list, list]:
+    """``Step.options`` of a step that offers nothing."""
+    return [], []
+
+
 @dataclass(frozen=True)
 class Step:
-    """One phase of a game: what may be done in it and what it says.
+    """One phase of a game: who acts in it, what they may do and what it says.
 
     ``actions`` maps an action type to its handler, which receives a ``Draft`` of the
     state and changes it; ``out_of_turn`` is the rule cited when a seat that is not due
     acts; ``not_now`` the rule cited for an action that belongs to another phase;
-    ``prompt(state, seat)`` is what a due seat is asked (a text)."""
+    ``prompt(state, seat)`` is what a due seat is asked (a text). ``due(state)`` is the
+    set of seats that must act (``to_act``); ``options(state, seat)`` what a due seat
+    may do, as ``legal()``'s ``(actions, blocked)``. ``sealed`` declares a simultaneous
+    step: every due seat submits once, in any order, and what each submitted, even
+    whether it passed, stays its own until the step is over (the platform names such
+    a move only as a sealed submission)."""
 
     actions: dict[str, Handler]
     out_of_turn: str
     prompt: Callable[[dict, str], Text]
     not_now: str | None = None
+    due: Callable[[dict], set[str]] = nobody
+    options: Callable[[dict, str], tuple[list, list]] = nothing
+    sealed: bool = False
     extra: dict = field(default_factory=dict)  # game-specific facts about the step
 
 
@@ -317,6 +335,55 @@ def advance(steps: dict[str, Step], state: dict, seat: str, action, due: set[str
     return draft.result()
 
 
+def is_over(state: dict) -> bool:
+    """Whether the game has ended (its phase is ``OVER``), the same in every game."""
+    return state["phase"] == OVER
+
+
+@dataclass(frozen=True)
+class Flow:
+    """A game's table of steps with what ``apply`` needs to refuse in its words; its
+    methods are the game's ``step``, ``to_act``, ``apply`` and ``legal``.
+
+    ``steps`` maps each phase to its ``Step``; ``select(state)``, if given, picks the
+    table for a state instead (a variant that changes steps, such as sealed auctions).
+    ``names(state)`` names the seats in a refusal; ``unknown_rule`` is cited for an
+    action type the game does not know (see ``advance`` for the rest)."""
+
+    steps: dict[str, Step]
+    unknown_rule: str
+    names: Callable[[dict], dict[str, str]]
+    copying: Copying = Copying()
+    action_names: dict[str, str] | None = None
+    select: Callable[[dict], dict[str, Step]] | None = None
+
+    def step(self, state: dict) -> Step:
+        """The step the game is at, as its table declares it."""
+        steps = self.steps if self.select is None else self.select(state)
+        return steps[state["phase"]]
+
+    def to_act(self, state: dict) -> set[str]:
+        """The seats that must act now (several in a simultaneous step)."""
+        return self.step(state).due(state)
+
+    def apply(self, state: dict, seat: str, action) -> dict:
+        """The state after ``seat`` does ``action``; ``state`` itself is left unchanged."""
+        steps = self.steps if self.select is None else self.select(state)
+        return advance(steps, state, seat, action, steps[state["phase"]].due(state), self.names,
+                       self.unknown_rule, self.copying, self.action_names)
+
+    def legal(self, state: dict, seat: str) -> dict:
+        """What ``seat`` may do now and why not the rest: ``{"phase", "prompt", "actions",
+        "blocked", "waiting_for"}`` (``not_due`` for a seat with nothing to do)."""
+        step, phase = self.step(state), state["phase"]
+        due = step.due(state)
+        if seat not in due:
+            return not_due(phase, due)
+        actions, blocked = step.options(state, seat)
+        return {"phase": phase, "prompt": step.prompt(state, seat), "actions": actions,
+                "blocked": blocked, "waiting_for": sorted(due)}
+
+
 # random playouts -------------------------------------------------------------------
 
 def play(engine, config: dict, rng, max_moves: int = 20_000, on_move=None):
@@ -360,6 +427,6 @@ def replay(engine, config: dict, events) -> dict:
     return state
 
 
-__all__ = ["TABLE", "OVER", "Text", "Step", "Copying", "Draft", "advance", "clone", "clockwise_from", "next_seat", "initials", "player",
+__all__ = ["TABLE", "OVER", "Text", "Step", "Flow", "is_over", "nobody", "nothing", "Copying", "Draft", "advance", "clone", "clockwise_from", "next_seat", "initials", "player",
            "missing", "without", "not_due", "out_of_turn", "unknown_action", "play", "random_game",
            "replay"]

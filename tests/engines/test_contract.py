@@ -3,8 +3,10 @@
 Each game's own tests go deep into its rules; these random playouts check what
 every engine owes the platform: one package layout, one vocabulary, termination,
 JSON round trips, replay equality, no mutation of inputs, scores that add up, views
-that leak nothing, texts that can be translated, and refusals that cite rule IDs
-documented on the game's rules page and tested by the game's tests.
+that leak nothing, texts that can be translated, legal() that offers only what apply
+accepts and refuses what apply refuses, a flow table that declares who acts and which
+steps are sealed, and refusals that cite rule IDs documented on the game's rules page
+and tested by the game's tests.
 """
 
 import copy
@@ -150,6 +152,104 @@ def test_random_playouts_keep_the_contract(game):
             for p in view["players"]:
                 assert PLAYER_KEYS <= set(p), p
                 assert p["score"] == result["totals"].get(p["seat"], p["score"])
+
+
+def whole_actions(entry: dict, shapes: dict) -> list[dict]:
+    """The actions a ``blocked`` entry names, if it names whole ones: without its rule and
+    reason it has the fields of an action of its type (``shapes``: the sets of fields the
+    offered actions of each type had), a list under a field's plural (``heights``) standing
+    for one action per item. An entry that only says why a kind of move is not possible
+    names none."""
+    action = {k: v for k, v in entry.items() if k not in ("rule", "reason")}
+    known = shapes.get(action["type"], set())
+    plural = next((k for k, v in action.items() if isinstance(v, list) and k.endswith("s")
+                   and any(k[:-1] in shape for shape in known)), None)
+    if plural:
+        rest = {k: v for k, v in action.items() if k != plural}
+        actions = [{**rest, plural[:-1]: item} for item in action[plural]]
+    else:
+        actions = [action]
+    return actions if actions and frozenset(actions[0]) in known else []
+
+
+def offers_checked(game: str, games: int, every: int, rng) -> tuple[int, int]:
+    """Over the states before every ``every``-th move of ``games`` random games: each entry
+    of each due seat's ``legal()["actions"]``, made an action by ``playout.fill``, is
+    applied without a refusal, and each ``blocked`` entry that names whole actions is
+    refused citing its rule. Returns how many of each were applied."""
+    engine, refusals, applied, refused = engines.get(game), [], 0, 0
+    fill, shapes = playout_of(engine).fill, {}
+    for engine, _config, _events, _state, moves in games_played(game, games):
+        for before, _seat, _action, _after in moves[::every]:
+            for seat in sorted(engine.to_act(before)):
+                allowed = engine.legal(before, seat)
+                for entry in allowed["actions"]:
+                    action = next(filter(None, (fill(before, seat, entry, rng) for _ in range(9))), None)
+                    assert action is not None, f"{game}: no action could be made of {entry}"
+                    try:
+                        engine.apply(before, seat, action)
+                    except IllegalAction as refusal:
+                        pytest.fail(f"{game}: {seat} was offered {entry}, yet {action} was refused "
+                                    f"({refusal.rule}: {english(refusal.text)})")
+                    shapes.setdefault(action["type"], set()).add(frozenset(action))
+                    applied += 1
+                refusals += [(before, seat, entry) for entry in allowed["blocked"]]
+    for state, seat, entry in refusals:
+        for action in whole_actions(entry, shapes):
+            with pytest.raises(IllegalAction) as refusal:
+                engine.apply(state, seat, action)
+            assert refusal.value.rule == entry["rule"], (game, entry, action, english(refusal.value.text))
+            refused += 1
+    return applied, refused
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_legal_offers_what_apply_accepts_and_blocks_what_it_refuses(game):
+    applied, refused = offers_checked(game, 6, 2, random.Random(game))
+    assert applied > 50, f"{game}: only {applied} offered actions were checked"
+
+
+def test_whole_actions_are_told_from_reasons():
+    shapes = {"place": {frozenset({"type", "card", "height"})}, "pass": {frozenset({"type", "card"})}}
+    assert whole_actions({"type": "place", "card": 3, "heights": [1, 2], "rule": "R", "reason": ""},
+                         shapes) == [{"type": "place", "card": 3, "height": 1},
+                                     {"type": "place", "card": 3, "height": 2}]
+    assert whole_actions({"type": "pass", "card": 3, "rule": "R", "reason": ""}, shapes) == \
+        [{"type": "pass", "card": 3}]
+    assert whole_actions({"type": "place", "card": 3, "rule": "R", "reason": ""}, shapes) == []
+    assert whole_actions({"type": "pass", "rule": "R", "reason": ""}, shapes) == []
+    assert whole_actions({"type": "bid", "rule": "R", "reason": ""}, shapes) == []
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_sealed_step_tells_other_seats_nothing_of_what_was_submitted(game):
+    """In a step the flow table declares sealed, whatever a seat submits (any offered
+    entry, a pass too) reads the same in every other seat's log line and view while the
+    others still submit."""
+    flow = import_module(f"{engines.get(game).__name__}.flow")
+    tables = [t for t in vars(flow).values() if isinstance(t, dict) and t
+              and all(isinstance(s, common.Step) for s in t.values())]
+    if not any(s.sealed for t in tables for s in t.values()):
+        return  # no sealed step in this game
+    rng, sealed = random.Random(game), 0
+    fill = playout_of(engines.get(game)).fill
+    for engine, config, _events, _state, moves in games_played(game, 4):
+        readers = [p["seat"] for p in config["players"]] + [None]
+        for before, seat, _action, _after in moves:
+            if not engine.step(before).sealed:
+                continue
+            told = set()
+            for entry in engine.legal(before, seat)["actions"]:
+                action = next(filter(None, (fill(before, seat, entry, rng) for _ in range(9))))
+                after = engine.apply(before, seat, action)
+                if engine.to_act(after) != engine.to_act(before) - {seat}:
+                    continue  # the last submission ends the round: everything is shown
+                others = [r for r in readers if r != seat]
+                told.add(json.dumps([[engine.describe(before, after, seat, action, r),
+                                      engine.view(after, r)] for r in others], sort_keys=True))
+                sealed += 1
+            assert len(told) <= 1, f"{game}: another seat can tell what {seat} submitted"
+    assert sealed, f"{game}: no move of a sealed step was checked"
 
 
 @pytest.mark.parametrize("game", GAMES)

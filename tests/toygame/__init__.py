@@ -14,8 +14,7 @@ to nobody: tests register it (``TEST_GAMES`` / ``COMPANION_TEST_GAMES=tests.toyg
 """
 
 from .describe import describe
-from .flow import apply, is_over, to_act
-from .legal import legal
+from .flow import apply, is_over, legal, step, to_act
 from .playout import table_draw
 from .scoring import scores
 from .setup import setup
@@ -23,5 +22,5 @@ from .view import view
 
 NAME, TITLE, RULE_PREFIX, PLAYERS = "toy", "Toy", "TOY", (2, 4)
 
-__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "to_act", "legal", "view",
+__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "step", "to_act", "legal", "view",
            "scores", "is_over", "describe", "table_draw"]

@@ -1,8 +1,10 @@
-"""The steps of a toy game: secrets (all at once), the table's roll, turns, over."""
+"""The steps of a toy game: secrets (all at once, sealed), the table's roll, turns, over;
+``to_act``, ``apply``, ``legal`` and ``is_over`` built from them by ``common.Flow``."""
 
 from companion.engines import TABLE, IllegalAction, common
 from companion.engines.text import _
 
+from . import legal as options
 from .state import ADDS, FACES, SECRETS, TARGET, names, seats, waiting_secrets
 
 
@@ -44,30 +46,17 @@ def _prompt(text):
 
 STEPS = {
     "secret": common.Step({"secret": _secret}, out_of_turn="TOY-2", not_now="TOY-6",
-                          prompt=_prompt(_("Choose a secret number from 1 to 9."))),
+                          prompt=_prompt(_("Choose a secret number from 1 to 9.")),
+                          due=waiting_secrets, options=options.secret, sealed=True),
     "roll": common.Step({"roll": _roll}, out_of_turn="TOY-3", not_now="TOY-6",
-                        prompt=_prompt(_("Roll the die and enter what it shows."))),
+                        prompt=_prompt(_("Roll the die and enter what it shows.")),
+                        due=lambda state: {TABLE}, options=options.roll),
     "add": common.Step({"add": _add}, out_of_turn="TOY-4", not_now="TOY-6",
                        prompt=lambda state, seat: _("The counter is at {n}: add 1, 2 or 3.",
-                                                    n=state["counter"])),
+                                                    n=state["counter"]),
+                       due=lambda state: {state["turn"]}, options=options.add),
     common.OVER: common.Step({}, out_of_turn="TOY-7", prompt=_prompt(_("The game is over."))),
 }
 
-
-def to_act(state: dict) -> set[str]:
-    phase = state["phase"]
-    if phase == "secret":
-        return waiting_secrets(state)
-    if phase == "roll":
-        return {TABLE}
-    if phase == "add":
-        return {state["turn"]}
-    return set()
-
-
-def apply(state: dict, seat: str, action) -> dict:
-    return common.advance(STEPS, state, seat, action, to_act(state), names(state), unknown_rule="TOY-6")
-
-
-def is_over(state: dict) -> bool:
-    return state["phase"] == common.OVER
+FLOW = common.Flow(STEPS, unknown_rule="TOY-6", names=names)
+step, to_act, apply, legal, is_over = FLOW.step, FLOW.to_act, FLOW.apply, FLOW.legal, common.is_over

@@ -1,6 +1,6 @@
 """Random games: configs, actions chosen from ``legal()`` only, secrets shuffled, a die."""
 
-from .legal import legal
+from .flow import legal
 from .setup import COLOURS
 from .state import FACES
 
@@ -11,7 +11,11 @@ def random_config(rng, players: int, **options) -> dict:
 
 
 def random_action(state: dict, seat: str, rng) -> dict:
-    entry = rng.choice(legal(state, seat)["actions"])
+    return fill(state, seat, rng.choice(legal(state, seat)["actions"]), rng)
+
+
+def fill(state: dict, seat: str, entry: dict, rng) -> dict:
+    """The action of one entry of ``legal()["actions"]``, its choice made at random."""
     if entry["type"] == "secret":
         return {"type": "secret", "n": rng.choice(entry["choices"])}
     if entry["type"] == "roll":

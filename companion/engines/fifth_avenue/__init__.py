@@ -29,8 +29,7 @@ and the modules named after the game's own rules::
 
 from .board import QUARTERS, ROUTES
 from .describe import describe
-from .flow import apply, is_over, to_act
-from .legal import legal
+from .flow import apply, is_over, legal, step, to_act
 from .playout import table_draw
 from .scoring import scores
 from .setup import setup
@@ -42,4 +41,4 @@ RULE_PREFIX = "FA"
 PLAYERS = (2, 4)
 
 __all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "QUARTERS", "ROUTES", "setup", "apply",
-           "to_act", "legal", "view", "scores", "is_over", "describe", "table_draw"]
+           "step", "to_act", "legal", "view", "scores", "is_over", "describe", "table_draw"]

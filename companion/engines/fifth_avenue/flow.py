@@ -1,5 +1,6 @@
 """The table of phases (FA-T, FA-A, FA-E): what may be done in each, by whom, and
-what a due seat is asked; ``to_act``, ``apply`` and ``is_over``.
+what a due seat is asked and offered (``legal``); ``to_act``, ``apply``, ``legal`` and
+``is_over``, built from the table by ``common.Flow``.
 
 Phases in play order: ``initial`` (initial buildings), then turns: ``choose`` (step 1
 of an action A-D), ``take_colored`` and ``move_commission`` (its later steps); an
@@ -12,6 +13,7 @@ and ``over``.
 from dataclasses import replace
 
 from .. import TABLE, common
+from . import legal as options
 from ..errors import IllegalAction
 from ..text import N_, _, ngettext
 from . import auction, scoring, setup, turn
@@ -41,10 +43,6 @@ def _winner(state):
 
 def _table(state):
     return {TABLE}
-
-
-def _nobody(state):
-    return set()
 
 
 # --- what a due seat is asked ------------------------------------------------------------
@@ -129,39 +127,39 @@ def _over_prompt(state, seat):
 
 
 # --- the table -------------------------------------------------------------------------------
-# ``extra["due"]``: whom the phase waits for. An action of another phase is refused
-# citing FA-T-1 (an action's steps come in order).
+# An action of another phase is refused citing FA-T-1 (an action's steps come in order).
 
 STEPS = {
     "initial": common.Step({"place_initial_building": setup.place_initial_building},
                            out_of_turn="FA-S-4", not_now="FA-T-1", prompt=_initial_prompt,
-                           extra={"due": _placing}),
+                           due=_placing, options=options.initial),
     "choose": common.Step({"take_buildings": turn.take_buildings, "place_shop": turn.place_shop,
                            "take_black": turn.take_black, "score_quarter": turn.score_quarter},
                           out_of_turn="FA-S-5", not_now="FA-T-1", prompt=_choose_prompt,
-                          extra={"due": _active}),
+                          due=_active, options=options.choose),
     "take_colored": common.Step({"take_colored": turn.take_colored}, out_of_turn="FA-T-1",
-                                not_now="FA-T-1", prompt=_take_colored_prompt, extra={"due": _active}),
+                                not_now="FA-T-1", prompt=_take_colored_prompt, due=_active,
+                                options=options.take_colored),
     "move_commission": common.Step({"move_commission": turn.move_commission},
                                    out_of_turn="FA-T-1", not_now="FA-T-1", prompt=_move_prompt,
-                                   extra={"due": _active}),
+                                   due=_active, options=options.move_commission),
     "auction": common.Step({"bid": auction.bid, "pass": auction.pass_,
                             "dummy_bid": auction.dummy_bid},
                            out_of_turn="FA-A-2", not_now="FA-T-1", prompt=_auction_prompt,
-                           extra={"due": _bidders}),
+                           due=_bidders, options=options.auction),
     "cp_color": common.Step({"choose_color": auction.choose_color, "pass": auction.pass_choice},
                             out_of_turn="FA-A-7", not_now="FA-T-1", prompt=_cp_color_prompt,
-                            extra={"due": _bidders}),
+                            due=_bidders, options=options.cp_color),
     "build": common.Step({"build": auction.build, "close_quarter": auction.close_quarter},
                          out_of_turn="FA-A-4", not_now="FA-T-1", prompt=_build_prompt,
-                         extra={"due": _winner}),
+                         due=_winner, options=options.build),
     "dummy": common.Step({"dummy_bid": auction.dummy_bid}, out_of_turn="FA-2P-2",
-                         not_now="FA-T-1", prompt=_dummy_prompt, extra={"due": _table}),
+                         not_now="FA-T-1", prompt=_dummy_prompt, due=_table,
+                         options=options.dummy),
     "reveal": common.Step({"reveal_central_park": scoring.reveal_central_park},
                           out_of_turn="FA-E-1", not_now="FA-T-1", prompt=_reveal_prompt,
-                          extra={"due": _table}),
-    common.OVER: common.Step({}, out_of_turn="FA-E-1", prompt=_over_prompt,
-                             extra={"due": _nobody}),
+                          due=_table, options=options.reveal),
+    common.OVER: common.Step({}, out_of_turn="FA-E-1", prompt=_over_prompt),
 }
 
 #: How apply copies the state (``common.Copying``): the set-up is never changed; these
@@ -171,17 +169,9 @@ COPYING = common.Copying(shared=("config",), appended=("events",), grouped=("han
                          flat=("placing", "pending", "display", "cp_shops", "reserve", "supply",
                                "central_park", "removed", "piles", "closed", "score", "winners"))
 
-#: Sealed bids (FA-H-1): everybody bids once, in any order; a second bid cites the house rule.
-SEALED_STEPS = {**STEPS, "auction": replace(STEPS["auction"], out_of_turn="FA-H-1")}
-
-
-def to_act(state: dict) -> set[str]:
-    """Seats that must act now; ``TABLE`` for the table's draws (dummy bids, the reveal)."""
-    return STEPS[state["phase"]].extra["due"](state)
-
-
-def is_over(state: dict) -> bool:
-    return state["phase"] == common.OVER
+#: Sealed bids (FA-H-1): a simultaneous step, everybody bids once, in any order; a second
+#: bid cites the house rule.
+SEALED_STEPS = {**STEPS, "auction": replace(STEPS["auction"], out_of_turn="FA-H-1", sealed=True)}
 
 
 #: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
@@ -196,6 +186,12 @@ ACTION_NAMES = {
 }
 
 
+FLOW = common.Flow(STEPS, unknown_rule="FA-T-1", names=names, copying=COPYING,
+                   action_names=ACTION_NAMES,
+                   select=lambda state: SEALED_STEPS if sealed(state) else STEPS)
+step, to_act, legal, is_over = FLOW.step, FLOW.to_act, FLOW.legal, common.is_over
+
+
 def apply(state: dict, seat, action: dict) -> dict:
     """The state after ``seat`` does ``action``; ``state`` itself is left unchanged."""
     if state["phase"] == common.OVER:
@@ -203,9 +199,7 @@ def apply(state: dict, seat, action: dict) -> dict:
     if seat == DUMMY:
         raise IllegalAction("FA-2P-1", _("{dummy} only bids in auctions, and the table enters its "
                                          "draws.", dummy=name(state, DUMMY)), seat=seat)
-    steps = SEALED_STEPS if sealed(state) else STEPS
-    return common.advance(steps, state, seat, action, to_act(state), names,
-                          unknown_rule="FA-T-1", copying=COPYING, action_names=ACTION_NAMES)
+    return FLOW.apply(state, seat, action)
 
 
 def _game_over(state: dict, seat) -> IllegalAction:

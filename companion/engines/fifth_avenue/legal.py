@@ -1,41 +1,31 @@
-"""What a seat may do now, with concrete choices, and why other choices are not possible.
-
-``legal(state, seat)`` -> ``{"phase", "prompt", "actions": [...], "blocked": [{"type",
-"rule", "reason"}], "waiting_for": [seat]}``; a seat with nothing to do gets
-``common.not_due``. The prompt comes from the phase's step (``flow.STEPS``).
+"""What a due seat may do now, with concrete choices, and why other choices are not possible:
+one function per phase, each its step's ``options`` (``flow.STEPS``), returning
+``(actions, blocked)`` with ``blocked`` entries ``{"type", "rule", "reason"}``.
+``legal(state, seat)`` (``common.Flow.legal``) adds the phase, the prompt and whom the
+table waits for, and gives a seat with nothing to do ``common.not_due``.
 """
 
-from .. import TABLE, common
+from .. import TABLE
 from ..text import _
 from .auction import allowed_colors, build_max
-from .board import BLACK, DUMMY, LOT_COLORS, colour_text, place_text
+from .board import BLACK, CARD_VALUES, DUMMY, LOT_COLORS, colour_text, place_text
 from .closure import closure_lines
 from .commissions import moves, standing_in_quarters
-from .flow import STEPS, to_act
 from .hands import holding, nonempty_piles
 from .scoring import reveal_count
 from .setup import initial_lots
 from .shops import available_shops, shop_lots
-from .state import private_hands, sealed
+from .state import name, private_hands, sealed
 from .turn import buildings_to_take, colored_count
-
-
-def legal(state: dict, seat) -> dict:
-    phase, due = state["phase"], to_act(state)
-    if seat not in due:
-        return common.not_due(phase, due)
-    actions, blocked = _BY_PHASE[phase](state, seat)
-    return {"phase": phase, "prompt": STEPS[phase].prompt(state, seat), "actions": actions,
-            "blocked": blocked, "waiting_for": sorted(due)}
 
 
 # --- per phase: (actions, blocked) ------------------------------------------------------------
 
-def _initial(state, seat):
+def initial(state, seat):
     return [{"type": "place_initial_building", "lots": initial_lots(state, seat)}], []
 
 
-def _choose(state, seat):
+def choose(state, seat):
     actions, blocked = [], []
     actions.append({"type": "take_buildings", "count": buildings_to_take(state, seat)})
     offered, lots = available_shops(state), shop_lots(state)
@@ -55,7 +45,7 @@ def _choose(state, seat):
     return actions, blocked
 
 
-def _take_colored(state, seat):
+def take_colored(state, seat):
     count = colored_count(state)
     blocked = []
     if count < 2:
@@ -65,7 +55,7 @@ def _take_colored(state, seat):
              "values": private_hands(state)}], blocked
 
 
-def _move_commission(state, seat):
+def move_commission(state, seat):
     blocked = []
     if "central_park" not in [c["at"] for c in state["commissions"].values()]:
         blocked.append({"type": "move_commission", "rule": "FA-M-5",
@@ -80,6 +70,10 @@ def _bid_entry(state, seat) -> tuple[list, list]:
     held = holding(state, seat)
     if mine:
         colours = [mine["color"]]
+        if not (held.get(mine["color"]) or held.get(BLACK)):  # nothing left to raise with
+            return [], [{"type": "bid", "rule": "FA-A-3", "reason": _(
+                "You cannot bid: you hold no card of the colours {colours}.",
+                colours=[colour_text(c) for c in colours + [BLACK]])}]
     else:
         allowed, rule, reason = allowed_colors(state, seat)
         colours = [c for c in allowed if held.get(c)]
@@ -90,6 +84,11 @@ def _bid_entry(state, seat) -> tuple[list, list]:
                 rule = "FA-A-3"
             return [], [{"type": "bid", "rule": rule, "reason": reason}]
     beat = 0 if sealed(state) or not a["highest"] else a["highest"]["total"]
+    most = _most_total(state, seat, colours, mine["cards"] if mine else [])
+    if beat and most <= beat:  # not even every card held would beat the highest bid
+        return [], [{"type": "bid", "rule": "FA-A-2", "reason": _(
+            "Your bid must beat {beat} ({name}); these cards make only {total}.", beat=beat,
+            name=name(state, a["highest"]["seat"]), total=most)}]
     entry = {"type": "bid", "colors": colours, "laid": mine["cards"] if mine else [],
              "beat": beat, "min_total": beat + 1, "sealed": sealed(state), "kind": a["kind"],
              "quarter": a["quarter"],
@@ -99,7 +98,17 @@ def _bid_entry(state, seat) -> tuple[list, list]:
     return [entry], []
 
 
-def _auction(state, seat):
+def _most_total(state, seat, colours, laid) -> int:
+    """The highest total a bid could reach with every card ``seat`` holds of one of the
+    ``colours`` (and black): their values with private hands, else each at the highest."""
+    most = 0
+    for colour in colours:
+        cards = [c for c in state["hands"][seat] if c["color"] in (colour, BLACK)]
+        most = max(most, sum(c.get("value") or max(CARD_VALUES) for c in cards))
+    return sum(c["value"] for c in laid) + most
+
+
+def auction(state, seat):
     if seat == TABLE:
         return [{"type": "dummy_bid", "seat": DUMMY}], []
     actions, blocked = _bid_entry(state, seat)
@@ -107,11 +116,11 @@ def _auction(state, seat):
     return actions, blocked
 
 
-def _cp_color(state, seat):
+def cp_color(state, seat):
     return [{"type": "choose_color", "colors": list(LOT_COLORS)}, {"type": "pass"}], []
 
 
-def _build(state, seat):
+def build(state, seat):
     offer = state["build"]
     actions, blocked = [], []
     if offer["can_build"]:
@@ -132,17 +141,11 @@ def _build(state, seat):
     return actions, blocked
 
 
-def _dummy(state, seat):
+def dummy(state, seat):
     return [{"type": "dummy_bid", "seat": DUMMY}], []
 
 
-def _reveal(state, seat):
+def reveal(state, seat):
     return [{"type": "reveal_central_park", "count": reveal_count(state),
              "shops": list(state["cp_shops"])}], []
 
-
-_BY_PHASE = {
-    "initial": _initial, "choose": _choose, "take_colored": _take_colored,
-    "move_commission": _move_commission, "auction": _auction, "cp_color": _cp_color,
-    "build": _build, "dummy": _dummy, "reveal": _reveal,
-}

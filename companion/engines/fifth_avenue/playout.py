@@ -1,15 +1,16 @@
 """Random setups and random legal actions (tests, benchmarks), the table's draws, and
 ``hide`` for the contract's secrecy checks.
 
-The only module with randomness: ``random_action`` is built from ``legal()`` alone,
-and ``table_draw`` makes the table's random inputs (the dummy's black cards, the
-Central Park reveal) for a server that draws on the table's behalf.
+The only module with randomness: ``random_action`` is built from ``legal()`` alone (``fill``
+makes one of its entries an action), and ``table_draw`` makes the table's random inputs
+(the dummy's black cards, the Central Park reveal) for a server that draws on the table's
+behalf.
 """
 
 from .. import TABLE, common
 from .board import (BLACK_DECK, BOARDS, CARD_VALUES, DASHED, DISPLAY_SIZE, DUMMY, LOT_COLORS,
                     PIECE_COLORS, QUARTERS, SHOP_TYPES, SHOPS_PER_TYPE)
-from .legal import legal
+from .flow import legal
 from .state import private_hands, sealed
 
 NAMES = ("Anna", "Bruno", "Carla", "Dieter")
@@ -52,18 +53,21 @@ def random_config(rng, players: int, **options) -> dict:
 def table_draw(state: dict, rng) -> dict | None:
     """The table's random input now (dummy draws or the Central Park reveal), or None."""
     for entry in legal(state, TABLE)["actions"]:
-        if entry["type"] == "dummy_bid":
-            deck = [v for v, n in BLACK_DECK.items() for _ in range(n)]
-            draws = []
-            for value in rng.sample(deck, len(CARD_VALUES) + 1):  # a repeat within 4 cards
-                draws.append(value)
-                if draws.count(value) == 2:
-                    break
-            return {"type": "dummy_bid", "draws": draws}
-        if entry["type"] == "reveal_central_park":
-            shops = rng.sample(entry["shops"], entry["count"])
-            return {"type": "reveal_central_park", "shops": shops}
+        return _table_action(entry, rng)
     return None
+
+
+def _table_action(entry: dict, rng) -> dict:
+    if entry["type"] == "dummy_bid":
+        deck = [v for v, n in BLACK_DECK.items() for _ in range(n)]
+        draws = []
+        for value in rng.sample(deck, len(CARD_VALUES) + 1):  # a repeat within 4 cards
+            draws.append(value)
+            if draws.count(value) == 2:
+                break
+        return {"type": "dummy_bid", "draws": draws}
+    shops = rng.sample(entry["shops"], entry["count"])
+    return {"type": "reveal_central_park", "shops": shops}
 
 
 def _bid_cards(entry: dict, rng) -> list[dict] | None:
@@ -91,13 +95,42 @@ def _bid_cards(entry: dict, rng) -> list[dict] | None:
     return chosen if chosen and total > entry["beat"] else None
 
 
+def _strongest_bid(entry: dict) -> list[dict] | None:
+    """Every card of one colour (and black) the entry lets the seat lay out, unknown values
+    at the highest, a coloured card first; None if no colour's cards beat its total."""
+    for colour in [entry["laid"][0]["color"]] if entry["laid"] else entry["colors"]:
+        if "hand" in entry:
+            pool = [dict(c) for c in entry["hand"] if c["color"] in (colour, "black")]
+        else:
+            pool = [{"color": c, "value": None} for c, n in entry["held"].items()
+                    if c in (colour, "black") for _ in range(n)]
+        pool = [{**c, "value": c["value"] or max(CARD_VALUES)} for c in pool]
+        pool.sort(key=lambda c: c["color"] == "black")
+        total = sum(c["value"] for c in entry["laid"] + pool)
+        if pool and total > entry["beat"] and (entry["laid"] or pool[0]["color"] != "black"):
+            return pool
+    return None
+
+
 def random_action(state: dict, seat: str, rng) -> dict:
     """A random legal action for ``seat``, chosen from ``legal()``."""
     if seat == TABLE:
         return table_draw(state, rng)
     entries = legal(state, seat)["actions"]
     entry = rng.choices(entries, [WEIGHTS.get(e["type"], 1) for e in entries])[0]
+    if entry["type"] == "bid":  # a bid that does not beat becomes a pass
+        cards = _bid_cards(entry, rng)
+        return {"type": "bid", "cards": cards} if cards else {"type": "pass"}
+    return fill(state, seat, entry, rng)
+
+
+def fill(state: dict, seat: str, entry: dict, rng) -> dict | None:
+    """The action of one entry of ``legal()["actions"]``, its choices made at random (a bid
+    of every card it may lay out, each at its highest, when the random cards do not beat
+    the highest bid); None for a bid that not even those cards make."""
     kind = entry["type"]
+    if kind in ("dummy_bid", "reveal_central_park"):
+        return _table_action(entry, rng)
     if kind == "place_initial_building":
         return {"type": kind, **rng.choice(entry["lots"])}
     if kind == "place_shop":
@@ -113,8 +146,8 @@ def random_action(state: dict, seat: str, rng) -> dict:
     if kind == "move_commission":
         return {"type": kind, **rng.choice(entry["moves"])}
     if kind == "bid":
-        cards = _bid_cards(entry, rng)
-        return {"type": "bid", "cards": cards} if cards else {"type": "pass"}
+        cards = _bid_cards(entry, rng) or _strongest_bid(entry)
+        return {"type": "bid", "cards": cards} if cards else None
     if kind == "choose_color":
         return {"type": kind, "color": rng.choice(entry["colors"])}
     if kind == "build":

@@ -31,8 +31,7 @@ Modules::
 """
 
 from .describe import describe
-from .flow import apply, is_over, to_act
-from .legal import legal
+from .flow import apply, is_over, legal, step, to_act
 from .scoring import scores
 from .setup import setup
 from .view import view
@@ -42,5 +41,5 @@ TITLE = "Manhattan"
 RULE_PREFIX = "MH"
 PLAYERS = (2, 4)
 
-__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "to_act", "legal",
+__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "step", "to_act", "legal",
            "view", "scores", "is_over", "describe"]

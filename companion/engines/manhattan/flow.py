@@ -1,5 +1,6 @@
 """The table of steps (MH-T-2): what may be done in each phase of a round, who is due,
-and ``apply`` through ``common.advance``.
+what a due seat is asked and offered; ``to_act``, ``apply``, ``legal`` and ``is_over``,
+built from the table by ``common.Flow``.
 
 With private hands (MH-H-1) a seat holding fewer than four cards is due as well, to
 enter the card it was dealt or drew; it picks or builds only once it holds four.
@@ -7,6 +8,7 @@ enter the card it was dealt or drew; it picks or builds only once it holds four.
 
 from .. import common
 from ..text import N_, Text, _, ngettext
+from . import legal as options
 from .cards import HAND, draw, short, tracked
 from .pieces import colour_name
 from .state import names, picking, player
@@ -49,23 +51,20 @@ def _over_prompt(state: dict, seat: str) -> Text:
 #: changed; a hand's cards (square numbers) are moved, never changed.
 COPYING = common.Copying(shared=("players",), grouped=("hands",))
 
-STEPS = {
-    "pick": common.Step(actions={"pick": pick, "draw": draw}, out_of_turn="MH-T-2",
-                        not_now="MH-T-2", prompt=_asking(_pick_prompt)),
-    "build": common.Step(actions={"place": place, "pass": pass_turn, "draw": draw},
-                         out_of_turn="MH-T-2", not_now="MH-T-2", prompt=_asking(_build_prompt)),
-    common.OVER: common.Step(actions={}, out_of_turn="MH-T-1", prompt=_over_prompt),
-}
-
-
-def to_act(state: dict) -> set[str]:
-    if state["phase"] == common.OVER:
-        return set()
+def _due(state: dict) -> set[str]:
+    """Whoever picks or builds now, and every seat that must first enter a card."""
     return due(state) | set(short(state))
 
 
-def is_over(state: dict) -> bool:
-    return state["phase"] == common.OVER
+STEPS = {
+    "pick": common.Step(actions={"pick": pick, "draw": draw}, out_of_turn="MH-T-2",
+                        not_now="MH-T-2", prompt=_asking(_pick_prompt), due=_due,
+                        options=options.pick),
+    "build": common.Step(actions={"place": place, "pass": pass_turn, "draw": draw},
+                         out_of_turn="MH-T-2", not_now="MH-T-2", prompt=_asking(_build_prompt),
+                         due=_due, options=options.build),
+    common.OVER: common.Step(actions={}, out_of_turn="MH-T-1", prompt=_over_prompt),
+}
 
 
 #: Each kind of move in a few words (what a refusal, the undo notice and the audit trail
@@ -75,7 +74,6 @@ ACTION_NAMES = {
 }
 
 
-def apply(state: dict, seat: str, action: dict) -> dict:
-    """The state after ``seat`` takes ``action``; refuses with IllegalAction."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names,
-                          unknown_rule="MH-T-2", copying=COPYING, action_names=ACTION_NAMES)
+FLOW = common.Flow(STEPS, unknown_rule="MH-T-2", names=names, copying=COPYING,
+                   action_names=ACTION_NAMES)
+step, to_act, apply, legal, is_over = FLOW.step, FLOW.to_act, FLOW.apply, FLOW.legal, common.is_over

@@ -1,4 +1,7 @@
-"""What a seat may do now, for the phone to offer, and why other things are refused.
+"""What a due seat may do now, for the phone to offer, and why other things are refused:
+``pick`` and ``build``, the ``options`` of the steps in ``flow.STEPS`` (``legal(state,
+seat)`` itself is ``common.Flow.legal``); a seat that must first enter a card is offered
+only that, in either step.
 
 A building turn lists one action per (colour, card, city, height) with the lot that
 card points to from the seat's side (MH-T-3): every card whose copies are not all on
@@ -7,29 +10,21 @@ the played stack, or with private hands the cards the seat holds (MH-H-2). Passi
 hands only when no card held lets the seat build.
 """
 
-from .. import common
 from ..text import _
 from .board import SQUARES, lot_of, square, where
 from .building import needed, refusal
 from .cards import all_seen, drawable, exhausted, held, playable, short, tracked
-from .flow import STEPS, to_act
 from .pieces import colour_name, pick_options
 from .state import picking, player
 from .turns import due, no_pass
 
 
-def legal(state: dict, seat: str) -> dict:
-    now = to_act(state)
-    if seat not in now:
-        return common.not_due(state["phase"], now)
-    if seat in short(state):
-        actions, blocked = _draw(state, seat)
-    elif state["phase"] == "pick":
-        actions, blocked = _pick(state)
-    else:
-        actions, blocked = _build(state, seat)
-    return {"phase": state["phase"], "prompt": STEPS[state["phase"]].prompt(state, seat),
-            "actions": actions, "blocked": blocked, "waiting_for": sorted(now)}
+def pick(state: dict, seat: str) -> tuple[list, list]:
+    return _draw(state, seat) if seat in short(state) else _pick(state)
+
+
+def build(state: dict, seat: str) -> tuple[list, list]:
+    return _draw(state, seat) if seat in short(state) else _build(state, seat)
 
 
 def _draw(state: dict, seat: str) -> tuple[list, list]:

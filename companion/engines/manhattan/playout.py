@@ -1,8 +1,8 @@
-"""Random configs and random legal actions (playout tests, benchmarks, demos), and
-``hide``. Manhattan has no table draws: every input comes from a player."""
+"""Random configs and random legal actions (playout tests, benchmarks, demos), ``fill``
+and ``hide``. Manhattan has no table draws: every input comes from a player."""
 
 from .board import SIDES, SQUARES
-from .legal import legal
+from .flow import legal
 from .pieces import COLOURS, HEIGHTS, PIECES
 
 NAMES = ("Anna", "Bruno", "Carla", "Dieter")
@@ -37,6 +37,11 @@ def random_action(state: dict, seat: str, rng) -> dict:
             continue
         return action
     return rng.choice(actions)
+
+
+def fill(state: dict, seat: str, entry: dict, rng) -> dict:
+    """The action of one entry of ``legal()["actions"]``: each is a whole action already."""
+    return dict(entry)
 
 
 def hide(state: dict, seat: str | None, rng) -> dict:

@@ -44,8 +44,7 @@ modules, the same files as every game first, then New York's own rules::
 """
 
 from .describe import describe
-from .flow import apply, is_over, to_act
-from .legal import legal
+from .flow import apply, is_over, legal, step, to_act
 from .playout import table_draw
 from .scoring import scores
 from .setup import setup
@@ -56,5 +55,5 @@ TITLE = "New York"
 RULE_PREFIX = "NY"
 PLAYERS = (2, 6)
 
-__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "to_act", "legal", "view",
+__all__ = ["NAME", "TITLE", "RULE_PREFIX", "PLAYERS", "setup", "apply", "step", "to_act", "legal", "view",
            "scores", "is_over", "describe", "table_draw"]

@@ -1,4 +1,6 @@
-"""The table of steps: what may be done in each phase, who is due, and ``apply``.
+"""The table of steps: what may be done in each phase, who is due, what a due seat is
+asked and offered; ``to_act``, ``apply``, ``legal`` and ``is_over``, built from the
+table by ``common.Flow``.
 
 Phases: ``turn`` (the active player's actions, NY-T-1 … NY-T-4), ``place`` (the
 tiles bought this turn, NY-T-5), ``refill`` (the table's draws, NY-T-5), ``final``
@@ -7,6 +9,7 @@ tiles bought this turn, NY-T-5), ``refill`` (the table's draws, NY-T-5), ``final
 
 from .. import common
 from ..text import N_, _
+from . import legal as options
 from . import placing, refill, turn
 from .state import names
 
@@ -30,39 +33,37 @@ def _over_prompt(state, seat):
     return _("The game is over.")
 
 
+def _active(state):
+    return {state["active"]}
+
+
+def _holding(state):
+    """Everyone still holding a market tile handed out at the end: they place them in
+    any order, each seeing the others' (not a sealed step)."""
+    return {seat for seat, tiles in state["pending"].items() if tiles}
+
+
 STEPS = {
     "turn": common.Step(
         actions={"take_money": turn.take_money, "buy": turn.buy,
                  "reserve_to_city": turn.reserve_to_city, "city_to_reserve": turn.city_to_reserve,
                  "swap": turn.swap, "pass": turn.pass_turn},
-        out_of_turn="NY-T-1", not_now="NY-T-3", prompt=_turn_prompt,
-        extra={"options": turn.options}),
+        out_of_turn="NY-T-1", not_now="NY-T-3", prompt=_turn_prompt, due=_active,
+        options=options.turn),
     "place": common.Step(
         actions={"place": placing.place, "to_reserve": placing.to_reserve,
                  "to_dirk": placing.to_dirk},
-        out_of_turn="NY-T-1", not_now="NY-T-5", prompt=_place_prompt,
-        extra={"options": placing.placing_options}),
+        out_of_turn="NY-T-1", not_now="NY-T-5", prompt=_place_prompt, due=_active,
+        options=options.place),
     "refill": common.Step(
         actions={"draw_money": refill.draw_money, "draw_tile": refill.draw_tile},
-        out_of_turn="NY-T-5", prompt=refill.prompt, extra={"options": refill.draw_options}),
+        out_of_turn="NY-T-5", prompt=refill.prompt, due=lambda state: {common.TABLE},
+        options=options.refill),
     "final": common.Step(
         actions={"place": placing.place, "to_reserve": placing.to_reserve},
-        out_of_turn="NY-E-2", prompt=_final_prompt, extra={"options": placing.placing_options}),
+        out_of_turn="NY-E-2", prompt=_final_prompt, due=_holding, options=options.final),
     common.OVER: common.Step(actions={}, out_of_turn="NY-E-3", prompt=_over_prompt),
 }
-
-
-def to_act(state) -> set[str]:
-    """The active player in a turn or placing; the table while it refills; everyone
-    still holding a handed-out tile at the end; nobody once the game is over."""
-    phase = state["phase"]
-    if phase == "refill":
-        return {common.TABLE}
-    if phase == "final":
-        return {seat for seat, tiles in state["pending"].items() if tiles}
-    if phase == common.OVER:
-        return set()
-    return {state["active"]}
 
 
 #: How apply copies the state (``common.Copying``): the players are the set-up; score
@@ -81,11 +82,6 @@ ACTION_NAMES = {
 }
 
 
-def apply(state: dict, seat: str, action: dict) -> dict:
-    """The state after ``seat`` does ``action``; ``state`` itself is not changed."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names, "NY-T-1",
-                          copying=COPYING, action_names=ACTION_NAMES)
-
-
-def is_over(state) -> bool:
-    return state["phase"] == common.OVER
+FLOW = common.Flow(STEPS, unknown_rule="NY-T-1", names=names, copying=COPYING,
+                   action_names=ACTION_NAMES)
+step, to_act, apply, legal, is_over = FLOW.step, FLOW.to_act, FLOW.apply, FLOW.legal, common.is_over

@@ -2,13 +2,13 @@
 
 ``random_config`` deals a real shuffled deck and bag; ``random_action`` picks
 only from what ``legal()`` offers, filling in the choices (a square, a payment,
-a drawn tile). ``table_draw`` is the same for the pseudo-seat ``"table"``.
+a drawn tile), as ``fill`` does for any one entry. ``table_draw`` is the same for the pseudo-seat ``"table"``.
 ``hide`` changes what one seat alone knows: the cards in its hand.
 """
 
 from .. import common
 from .catalogue import BANKS, COUNTS, PRICES, STREET_CHOICES, VALUES, copies
-from .legal import legal
+from .flow import legal
 from .money import deck, sort_cards
 from .setup import START_MONEY
 
@@ -122,6 +122,13 @@ def random_action(state, seat, rng) -> dict:
     if placing and rng.random() < 0.85:
         return _concrete(rng.choice(placing), rng)
     return _concrete(rng.choice([a for a in actions if a["type"] != "place"]), rng)
+
+
+def fill(state, seat, entry: dict, rng) -> dict:
+    """The action of one entry of ``legal()["actions"]``, its choices made at random."""
+    if entry["type"] in ("draw_money", "draw_tile"):
+        return _draw(entry, [entry], rng)
+    return _concrete(entry, rng)
 
 
 def table_draw(state, rng) -> dict:

@@ -68,8 +68,7 @@ Payments for screens (a live total while cards are picked)
 """
 
 from .describe import describe
-from .flow import apply, is_over, to_act
-from .legal import legal
+from .flow import apply, is_over, legal, step, to_act
 from .money import decompose, largest_payment
 from .playout import seat_draw
 from .scoring import scores
@@ -83,6 +82,6 @@ PLAYERS = (2, 4)
 
 __all__ = [
     "NAME", "TITLE", "RULE_PREFIX", "PLAYERS",
-    "setup", "apply", "to_act", "legal", "view", "scores", "is_over", "describe",
+    "setup", "apply", "step", "to_act", "legal", "view", "scores", "is_over", "describe",
     "decompose", "largest_payment", "seat_draw",
 ]

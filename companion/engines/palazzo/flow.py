@@ -1,6 +1,7 @@
 """The table of steps: per phase its actions and handlers, the rule cited when a seat
-acts out of turn or out of place, what a due seat is asked and what the table is told;
-``to_act``, ``apply`` and ``is_over``.
+acts out of turn or out of place, whom it waits for, what a due seat is asked and
+offered (``legal``), what the table is told, and which steps are sealed; ``to_act``,
+``apply``, ``legal`` and ``is_over``, built from the table by ``common.Flow``.
 
 Phases (``state["phase"]``): ``starting_hands`` (private hands: every phone enters its
 4 cards) → ``turn`` (take money / draw tiles / reconstruct) → ``pick`` (everyone takes
@@ -12,6 +13,7 @@ from .. import common
 from ..common import OVER, Step
 from ..text import N_, _, ngettext
 from . import auction, buying, hands, reconstruction, tiles, turn
+from . import legal as options
 from .building import build
 from .state import names, seats
 
@@ -28,6 +30,8 @@ STEPS = {
         prompt=lambda state, seat: ngettext(
             "Enter the {n} money card you were dealt.", "Enter the {n} money cards you were dealt.",
             hands.hand_size(state, seat)),
+        due=lambda state: {s for s, h in state["hands"].items() if h["cards"] is None},
+        options=options.starting_hands, sealed=True,
         extra=_status(lambda who: _("Waiting for {names} to enter their starting hands.",
                                     names=who)),
     ),
@@ -36,6 +40,7 @@ STEPS = {
                  "reconstruct": reconstruction.reconstruct},
         out_of_turn="PZ-S-1", not_now="PZ-S-1",
         prompt=lambda state, seat: _("Take money, draw two tiles or reconstruct."),
+        due=lambda state: {state["active"]}, options=options.turn,
         extra=_status(lambda who: _("{names}: take money, draw two tiles or reconstruct.",
                                     names=who)),
     ),
@@ -45,6 +50,7 @@ STEPS = {
         prompt=lambda state, seat: ngettext(
             "Take {n} of the revealed money cards.", "Take {n} of the revealed money cards.",
             turn.pick_count(state, seat)),
+        due=lambda state: {state["reveal"]["order"][0]}, options=options.pick,
         extra=_status(lambda who: _("{names}: take revealed money.", names=who)),
     ),
     "buy_or_auction": Step(
@@ -52,6 +58,7 @@ STEPS = {
         out_of_turn="PZ-T-2", not_now="PZ-T-2",
         prompt=lambda state, seat: _("Buy from the material supply at {price} a tile, or "
                                      "auction.", price=buying.price(state)),
+        due=lambda state: {state["active"]}, options=options.buy_or_auction,
         extra=_status(lambda who: _("{names}: buy or auction.", names=who)),
     ),
     "open_auction": Step(
@@ -59,12 +66,15 @@ STEPS = {
         out_of_turn="PZ-A-3", not_now="PZ-A-3",
         prompt=lambda state, seat: _("Raise above {high}, or pass.",
                                      high=auction.high_bid(state["auction"])),
+        due=lambda state: {state["auction"]["to_bid"]}, options=options.open_auction,
         extra=_status(lambda who: _("{names}: raise or pass.", names=who)),
     ),
     "sealed_auction": Step(
         actions={"sealed_bid": auction.sealed_bid},
         out_of_turn="PZ-H-1", not_now="PZ-H-1",
         prompt=lambda state, seat: _("Submit your sealed bid; no cards means you pass."),
+        due=lambda state: {s for s in seats(state) if s not in state["auction"]["bids"]},
+        options=options.sealed_auction, sealed=True,
         extra=_status(lambda who: _("Waiting for sealed bids from {names}.", names=who)),
     ),
     "build": Step(
@@ -73,6 +83,7 @@ STEPS = {
         prompt=lambda state, seat: _(
             "Build {tiles}: each on top of a palace, as a new palace, or out of the game.",
             tiles=tiles.labels(state["acquired"]["tiles"])),
+        due=lambda state: {state["acquired"]["seat"]}, options=options.build,
         extra=_status(lambda who: _("{names}: build the acquired tiles.", names=who)),
     ),
     "distribute": Step(
@@ -80,6 +91,7 @@ STEPS = {
         out_of_turn="PZ-A-2", not_now="PZ-A-2",
         prompt=lambda state, seat: _("Take a tile from the master builder's quarry and build "
                                      "it."),
+        due=lambda state: {state["distribution"]["order"][0]}, options=options.build,
         extra=_status(lambda who: _("{names}: take a tile from the master builder's quarry.",
                                     names=who)),
     ),
@@ -90,27 +102,6 @@ STEPS = {
         extra=_status(lambda who: _("The game is over: the fifth knight has been drawn.")),
     ),
 }
-
-_DUE = {
-    "starting_hands": lambda state: {s for s, h in state["hands"].items() if h["cards"] is None},
-    "turn": lambda state: {state["active"]},
-    "pick": lambda state: {state["reveal"]["order"][0]},
-    "buy_or_auction": lambda state: {state["active"]},
-    "open_auction": lambda state: {state["auction"]["to_bid"]},
-    "sealed_auction": lambda state: {s for s in seats(state) if s not in state["auction"]["bids"]},
-    "build": lambda state: {state["acquired"]["seat"]},
-    "distribute": lambda state: {state["distribution"]["order"][0]},
-    OVER: lambda state: set(),
-}
-
-
-def to_act(state) -> set:
-    """The seats that must act now (several while hands are entered or bids sealed)."""
-    return _DUE[state["phase"]](state)
-
-
-def is_over(state) -> bool:
-    return state["phase"] == OVER
 
 
 def status(state):
@@ -129,7 +120,5 @@ ACTION_NAMES = {
 }
 
 
-def apply(state: dict, seat: str, action: dict) -> dict:
-    """A new state with ``action`` by ``seat`` done; IllegalAction if the rules forbid it."""
-    return common.advance(STEPS, state, seat, action, to_act(state), names,
-                          unknown_rule="PZ-S-1", action_names=ACTION_NAMES)
+FLOW = common.Flow(STEPS, unknown_rule="PZ-S-1", names=names, action_names=ACTION_NAMES)
+step, to_act, apply, legal, is_over = FLOW.step, FLOW.to_act, FLOW.apply, FLOW.legal, common.is_over

@@ -1,4 +1,6 @@
-"""What a seat may do now (``legal``), with concrete choices for a phone and reasons.
+"""What a due seat may do now, with concrete choices for a phone and reasons: one function
+per phase, each its step's ``options`` in ``flow.STEPS``, returning ``(actions, blocked)``;
+``legal(state, seat)`` itself is ``common.Flow.legal``.
 
 Card choices for payments (``"cards"``) are the seat's own hand when hands are private;
 with counted hands they are every card not publicly placed (public knowledge), and
@@ -8,11 +10,10 @@ number counted from the master builder's quarry (0), as everywhere.
 
 from collections import Counter
 
-from .. import common
 from ..text import _
-from . import auction, buying, hands, money, reconstruction, tiles, turn
+from . import auction, buying, hands, money, reconstruction, tiles
 from .building import build_targets, to_build
-from .flow import STEPS, to_act
+from .turn import pick_count, reveal_count, too_little_money
 
 
 def _payment_choices(state, seat) -> dict:
@@ -24,16 +25,16 @@ def _blocked(kind, why) -> dict:
     return {"type": kind, "rule": rule, "reason": reason}
 
 
-def _starting_hands(state, seat):
+def starting_hands(state, seat):
     count = hands.hand_size(state, seat)
     return [{"type": "enter_hand", "count": count, "cards": list(money.KINDS)}], []
 
 
-def _turn(state, seat):
+def turn(state, seat):
     actions, blocked = [], []
-    reason = turn.too_little_money(state)
+    reason = too_little_money(state)
     if reason is None:
-        actions.append({"type": "take_money", "count": turn.reveal_count(state),
+        actions.append({"type": "take_money", "count": reveal_count(state),
                         "cards": list(money.KINDS)})
     else:
         blocked.append(_blocked("take_money", ("PZ-T-1", reason)))
@@ -55,12 +56,12 @@ def _turn(state, seat):
     return actions, blocked
 
 
-def _pick(state, seat):
-    count = turn.pick_count(state, seat)
+def pick(state, seat):
+    count = pick_count(state, seat)
     return [{"type": "pick", "count": count, "cards": state["reveal"]["cards"]}], []
 
 
-def _buy_or_auction(state, seat):
+def buy_or_auction(state, seat):
     actions, blocked = [], []
     why = buying.why_not(state, seat)
     if why:
@@ -80,14 +81,17 @@ def _buy_or_auction(state, seat):
     return actions, blocked
 
 
-def _open_auction(state, seat):
+def open_auction(state, seat):
     own = state["auction"]["bids"].get(seat, {"value": 0, "currency": None})
     high = auction.high_bid(state["auction"])
     need = high - own["value"] + 1
-    cards = hands.cards_of(state, seat)
-    most = money.largest_payment(cards, own["currency"])["value"] if cards is not None else None
-    if hands.hand_size(state, seat) == 0 or (most is not None and most < need):
-        if most is None:
+    cards, size = hands.cards_of(state, seat), hands.hand_size(state, seat)
+    if cards is not None:
+        most = money.largest_payment(cards, own["currency"])["value"]
+    else:  # counted: no cards it may hold add enough
+        most = money.most_of_any(hands.possible_cards(state, seat), size, own["currency"])
+    if size == 0 or most < need:
+        if cards is None and size == 0:
             reason = _("You would need to add at least {need}, and your hand is empty.", need=need)
         else:
             reason = _("You would need to add at least {need}; your cards can add at most "
@@ -100,29 +104,13 @@ def _open_auction(state, seat):
     return [raise_, {"type": "pass"}], []
 
 
-def _sealed_auction(state, seat):
+def sealed_auction(state, seat):
     opening = money.OPENING_BID if seat == state["auction"]["opener"] else 0
     return [{"type": "sealed_bid", "opening": opening, **_payment_choices(state, seat)}], []
 
 
-def _build(state, seat):
+def build(state, seat):
     palaces = state["palaces"][seat]
     choices = [{"tile": t, "to": build_targets(palaces, t)} for t in sorted(set(to_build(state)))]
     return [{"type": "build", "choices": choices}], []
 
-
-OPTIONS = {
-    "starting_hands": _starting_hands, "turn": _turn, "pick": _pick,
-    "buy_or_auction": _buy_or_auction, "open_auction": _open_auction,
-    "sealed_auction": _sealed_auction, "build": _build, "distribute": _build,
-}
-
-
-def legal(state, seat) -> dict:
-    """``{"phase", "prompt", "actions", "blocked", "waiting_for"}`` for ``seat``."""
-    phase, due = state["phase"], to_act(state)
-    if seat not in due:
-        return common.not_due(phase, due)
-    actions, blocked = OPTIONS[phase](state, seat)
-    return {"phase": phase, "prompt": STEPS[phase].prompt(state, seat), "actions": actions,
-            "blocked": blocked, "waiting_for": sorted(due)}

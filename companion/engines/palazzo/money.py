@@ -197,6 +197,22 @@ def _form_groups(counts: Counter) -> tuple[list, Counter]:
     return groups, left
 
 
+def most_of_any(cards: list, count: int, currency=None) -> int:
+    """At least as much as any ``count`` of ``cards`` can pay at once (with counted hands,
+    what the engine can say of a hand it only counts): each group of three is worth 15,
+    every other card its own value, loose ones of a single currency (``currency`` if it
+    is fixed) or certificates."""
+    counts = Counter(cards)
+    certificates = counts.pop(CERTIFICATE, 0)
+    groups = len(_form_groups(counts)[0]) + certificates // 3
+    best = 0
+    for loose in [currency] if currency else CURRENCIES:
+        values = sorted((value(c) for c in cards if currency_of(c) in (loose, None)), reverse=True)
+        for g in range(min(groups, count // 3) + 1):
+            best = max(best, GROUP_VALUE * g + sum(values[:count - 3 * g]))
+    return best
+
+
 def largest_payment(hand: list, currency=None) -> dict:
     """PZ-E-3: the most valuable single payment the cards in ``hand`` can make.
 

@@ -1,5 +1,5 @@
-"""Random playouts for tests and benchmarks: ``random_config``, ``random_action`` and
-``hide``; and ``seat_draw``, the server's draw for a table that lets it draw. Palazzo has
+"""Random playouts for tests and benchmarks: ``random_config``, ``random_action``, ``fill``
+(one entry of ``legal()`` made an action) and ``hide``; and ``seat_draw``, the server's draw for a table that lets it draw. Palazzo has
 no ``table_draw``: whoever turns up money or tiles enters them, or asks the server to draw.
 
 Decisions come from ``legal()`` only, and so do the tiles drawn (legal() lists how many
@@ -13,8 +13,7 @@ from .. import common
 from ..errors import IllegalAction
 from ..text import _
 from . import hands, money, tiles
-from .flow import STEPS
-from .legal import legal
+from .flow import STEPS, legal
 
 NAMES = ("Anna", "Ben", "Carla", "Dario")
 STACK_III = 16
@@ -76,6 +75,20 @@ def _payment(state, rng, offer: dict, at_least: int, currency=None):
         best = money.largest_payment(cards, currency)
         if best["value"] >= at_least:
             return [c for group in best["groups"] for c in group] + best["loose"]
+    return None
+
+
+def _enough(state, rng, offer: dict, at_least: int, currency=None):
+    """``_payment``, else (counted hands) the highest loose cards of one currency that
+    the seat may lay out, if they are enough."""
+    cards = _payment(state, rng, offer, at_least, currency)
+    if cards is not None or state["options"]["hands"] == "private":
+        return cards
+    for loose in [currency] if currency else money.CURRENCIES:
+        usable = sorted((c for c in state["money"]["unknown"] if money.currency_of(c) in (loose, None)),
+                        key=money.value, reverse=True)[:offer["hand_size"]]
+        if sum(map(money.value, usable)) >= at_least:
+            return usable
     return None
 
 
@@ -151,6 +164,31 @@ def random_action(state, seat, rng) -> dict:
     options = legal(state, seat)
     actions = {a["type"]: a for a in options["actions"]}
     return CHOOSE[options["phase"]](state, rng, actions)
+
+
+def fill(state, seat, entry: dict, rng) -> dict | None:
+    """The action of one entry of ``legal()["actions"]``, its choices made at random; None
+    when the cards drawn for a purchase or a raise do not pay enough."""
+    kind, one = entry["type"], {entry["type"]: entry}
+    if kind in ("take_money", "draw_tiles", "reconstruct"):
+        return _turn(state, rng, one)
+    if kind == "buy":
+        count = rng.randint(1, entry["max_tiles"])
+        cards = [] if entry["price"] == 0 else _enough(state, rng, entry, entry["price"] * count)
+        return None if cards is None else {"type": kind, "tiles": rng.sample(entry["tiles"], count),
+                                           "cards": cards}
+    if kind == "raise":
+        cards = _enough(state, rng, entry, entry["at_least"], entry["currency"])
+        return {"type": kind, "cards": cards} if cards else None
+    if kind == "sealed_bid":
+        return {"type": kind, "cards": _payment(state, rng, entry, 1) or []}
+    if kind == "build":
+        return _build(rng, entry)
+    if kind == "enter_hand":
+        return _starting_hand(state, rng, one)
+    if kind == "pick":
+        return _pick(state, rng, one)
+    return {"type": kind}
 
 
 def hide(state, seat, rng) -> dict:
