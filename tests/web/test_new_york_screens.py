@@ -186,8 +186,8 @@ def test_scoring_a_is_entered_by_the_host_and_explained(app, client, table):
     assert "The table turned up scoring card A: scoring A now." in screen
     anna = phones["p1"].get(f"/t/{table_id}/me").get_data(as_text=True)
     sheet = unescape(anna.split('class="scores"')[1])
-    assert "Scoring A: buildings" in sheet and "1 museum tile, 1st → 1" in sheet
-    assert 'href="/rules/new_york#NY-SC-2"' in sheet and "Longest outer street: 0 sides → 0" in sheet
+    assert "Scoring A: buildings" in sheet and "Anna: 1 museum tile, 1st → 1" in sheet
+    assert 'href="/rules/new_york#NY-SC-2"' in sheet and "Anna: longest outer street, 0 sides → 0" in sheet
     cards = re.findall(r'name="card" value="([\w:]+)"', screen.split('class="table-inputs"')[1])
     assert "A" not in cards and "B" in cards  # A is up: B may come next
 

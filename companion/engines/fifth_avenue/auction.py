@@ -16,7 +16,7 @@ bids: every bidder submits once, in any order; then all are revealed together.
 
 from .. import TABLE
 from ..errors import IllegalAction
-from ..text import Text, _
+from ..text import Text, _, ngettext
 from .board import (BLACK, CENTRAL_PARK, DUMMY, LOT_COLORS, build_limit, colour_text, is_empty,
                     place_text)
 from . import closure, dummy, turn
@@ -330,10 +330,12 @@ def build(state: dict, seat: str, action: dict) -> None:
         raise IllegalAction("FA-A-6", text, lot=lot)
     most = build_max(state)
     if not 0 <= count <= most:
-        raise IllegalAction("FA-A-4", _("You may build 0 to {most} buildings (card limit {limit}, "
-                                        "reserve {reserve}), not {count}.", most=most,
-                                        limit=offer["limit"], reserve=state["reserve"][seat],
-                                        count=count), count=count, max=most)
+        raise IllegalAction("FA-A-4", ngettext("You may build 0 to {n} building (card limit {limit}, "
+                                               "reserve {reserve}), not {count}.",
+                                               "You may build 0 to {n} buildings (card limit {limit}, "
+                                               "reserve {reserve}), not {count}.", most,
+                                               limit=offer["limit"], reserve=state["reserve"][seat],
+                                               count=count), count=count, max=most)
     state["reserve"][seat] -= count
     if offer["kind"] == "central_park":
         state["central_park"][seat] += count

@@ -25,7 +25,7 @@ from collections import Counter
 from random import Random
 
 from ..errors import IllegalAction
-from ..text import _
+from ..text import _, ngettext
 from .board import (BLACK, BLACK_DECK, BOARDS, BUILDINGS_PER_COLOR, CITY_HALL, COLORED_DECK,
                     COMMISSIONS, DASHED, DISPLAY_SIZE, DUMMY, DUMMY_NAME, LOT_COLORS, PIECE_COLORS,
                     QUARTERS, SHOP_TYPES, SHOPS_PER_TYPE, START_BLACK_CARDS, START_RESERVE,
@@ -88,8 +88,10 @@ def _ring(quarter: str, ring, board: str) -> None:
     expected = list(LOT_COLORS) + ([DASHED] if board == "6-lot" else [])
     where = {"quarter": place_text(quarter), "board": board}
     if not isinstance(ring, list) or len(ring) != len(expected):
-        raise IllegalAction("FA-C-3", _("{quarter}: a ring of the {board} board has {n} lots, not "
-                                        "{given}.", n=len(expected), **where,
+        raise IllegalAction("FA-C-3", ngettext("{quarter}: a ring of the {board} board has {n} lot, "
+                                               "not {given}.",
+                                               "{quarter}: a ring of the {board} board has {n} lots, "
+                                               "not {given}.", len(expected), **where,
                                         given=len(ring) if isinstance(ring, list) else 0),
                             field=f"rings.{quarter}")
     strange = next((c for c in ring if c not in expected), None)
@@ -143,9 +145,11 @@ def _initial_shops(config: dict, board: str, rings: dict) -> dict:
     if board == "5-lot":
         for colour, count in Counter(e["lot"] for e in shops.values()).items():
             if count > 2:
-                raise IllegalAction("FA-S-1", _("{n} set-up shops are on {colour} lots; at most two "
-                                                "may share a lot colour.", n=count,
-                                                colour=colour_text(colour)),
+                raise IllegalAction("FA-S-1", ngettext("{n} set-up shop is on {colour} lots; at most "
+                                                       "two may share a lot colour.",
+                                                       "{n} set-up shops are on {colour} lots; at most "
+                                                       "two may share a lot colour.", count,
+                                                       colour=colour_text(colour)),
                                     field="initial_shops", color=colour)
     return shops
 
@@ -153,8 +157,9 @@ def _initial_shops(config: dict, board: str, rings: dict) -> dict:
 def _display(config: dict, initial_shops: dict) -> list[str]:
     display = config.get("display")
     if not isinstance(display, list) or len(display) != DISPLAY_SIZE:
-        raise IllegalAction("FA-S-2", _("The display row needs {n} shops, left to right.",
-                                        n=DISPLAY_SIZE), field="display")
+        raise IllegalAction("FA-S-2", ngettext("The display row needs {n} shop, left to right.",
+                                               "The display row needs {n} shops, left to right.",
+                                               DISPLAY_SIZE), field="display")
     for i, shop in enumerate(display):
         if shop not in SHOP_TYPES:
             raise IllegalAction("FA-C-5", _("Display space {n}: {value} is not a shop; the shops "
@@ -164,9 +169,11 @@ def _display(config: dict, initial_shops: dict) -> list[str]:
     counts = Counter(display) + Counter(e["shop"] for e in initial_shops.values())
     for shop, count in counts.items():
         if count > SHOPS_PER_TYPE:
-            raise IllegalAction("FA-C-5", _("The set-up uses {n} {shop} shops; the game has only "
-                                            "{most}.", n=count, shop=shop_text(shop),
-                                            most=SHOPS_PER_TYPE), field="display", shop=shop)
+            raise IllegalAction("FA-C-5", ngettext("The set-up uses {n} {shop} shop; the game has "
+                                                   "only {most}.",
+                                                   "The set-up uses {n} {shop} shops; the game has "
+                                                   "only {most}.", count, shop=shop_text(shop),
+                                                   most=SHOPS_PER_TYPE), field="display", shop=shop)
     return display
 
 

@@ -6,7 +6,7 @@
 """
 
 from ..errors import IllegalAction
-from ..text import Text, _
+from ..text import Text, _, ngettext
 from .board import where
 from .pieces import HEIGHTS, colour_name
 
@@ -48,13 +48,18 @@ def refusal(tower: list, colour: str, city: str, lot: int, need: int, place: Tex
         elif c == colour:
             mine += h
     labels = labels or {top: colour_name(top), colour: colour_name(colour)}
-    facts = dict(place=place or where(city, lot), owner=labels[top], theirs=theirs,
-                 colour=labels[colour], mine=mine, need=need)
+    facts = dict(place=place or where(city, lot), owner=labels[top], colour=labels[colour],
+                 mine=mine, need=need)
     if need > max(HEIGHTS):
-        return _("The tower on {place} belongs to {owner} with {theirs} storeys and {colour} has "
-                 "{mine} there: no single piece is tall enough for you to build on it.", **facts)
-    return _("The tower on {place} belongs to {owner} with {theirs} storeys and {colour} has "
-             "{mine} there: you need a {colour} piece of at least {need}.", **facts)
+        return ngettext("The tower on {place} belongs to {owner} with {n} storey and {colour} "
+                        "has {mine} there: no single piece is tall enough for you to build on it.",
+                        "The tower on {place} belongs to {owner} with {n} storeys and {colour} "
+                        "has {mine} there: no single piece is tall enough for you to build on it.",
+                        theirs, **facts)
+    return ngettext("The tower on {place} belongs to {owner} with {n} storey and {colour} has "
+                    "{mine} there: you need a {colour} piece of at least {need}.",
+                    "The tower on {place} belongs to {owner} with {n} storeys and {colour} has "
+                    "{mine} there: you need a {colour} piece of at least {need}.", theirs, **facts)
 
 
 def build(board: dict, city: str, lot: int, colour: str, height: int) -> None:

@@ -7,28 +7,40 @@ it was, everyone else that a card was drawn.
 
 from ..text import Text, _, ngettext
 from .board import card_name, storeys, where
-from .pieces import colour_name
+from .pieces import colour_name, height_text
 from .state import names, pick_order
 
 LINES = {
     "pick": lambda f: _("{name} picked {colour} pieces {heights} for round {round}.", **f),
-    "place": lambda f: _("{name} played the {card} card and built a {height}-storey {colour} "
-                         "piece on {place}.", **f),
+    "place": lambda f: ngettext("{name} played the {card} card and built a {n}-storey {colour} "
+                                "piece on {place}.",
+                                "{name} played the {card} card and built a {n}-storey {colour} "
+                                "piece on {place}.", f.pop("height"), **f),
     "place_own": lambda f: ngettext(
-        "{name} played the {card} card and added a {height}-storey {colour} piece to the tower "
+        "{name} played the {card} card and added a {storeys} {colour} piece to the tower "
         "on {place} (now {n} storey).",
-        "{name} played the {card} card and added a {height}-storey {colour} piece to the tower "
-        "on {place} (now {n} storeys).", f.pop("n"), **f),
+        "{name} played the {card} card and added a {storeys} {colour} piece to the tower "
+        "on {place} (now {n} storeys).", f.pop("n"), **_storeys(f)),
     "take": lambda f: ngettext(
-        "{name} played the {card} card and built a {height}-storey {colour} piece on {place}, "
+        "{name} played the {card} card and built a {storeys} {colour} piece on {place}, "
         "taking the tower from {owner} (now {n} storey).",
-        "{name} played the {card} card and built a {height}-storey {colour} piece on {place}, "
-        "taking the tower from {owner} (now {n} storeys).", f.pop("n"), **f),
-    "pass": lambda f: _("{name} could not build: showed the {card} card and set a "
-                        "{height}-storey {colour} piece aside.", **f),
+        "{name} played the {card} card and built a {storeys} {colour} piece on {place}, "
+        "taking the tower from {owner} (now {n} storeys).", f.pop("n"), **_storeys(f)),
+    "pass": lambda f: ngettext("{name} could not build: showed the {card} card and set a "
+                               "{n}-storey {colour} piece aside.",
+                               "{name} could not build: showed the {card} card and set a "
+                               "{n}-storey {colour} piece aside.", f.pop("height"), **f),
     "draw": lambda f: _("{name} entered a card drawn.", **f),
     "draw_own": lambda f: _("You drew the {card} card.", **f),
 }
+
+
+def _storeys(facts: dict) -> dict:
+    """The facts with the piece's height as a text ("2-storey") for a line that already
+    counts something else (the tower's storeys)."""
+    facts = dict(facts)
+    facts["storeys"] = height_text(facts.pop("height"))
+    return facts
 
 
 def describe(before: dict, after: dict, seat: str, action: dict, viewer: str | None) -> Text | None:

@@ -29,8 +29,9 @@ def _asking(main):
 
 
 def _pick_prompt(state: dict, seat: str) -> Text:
-    return _("Pick {count} {colour} pieces for round {round}.", count=state["per_round"],
-             colour=colour_name(picking(state)), round=state["round"])
+    return ngettext("Pick {n} {colour} piece for round {round}.",
+                    "Pick {n} {colour} pieces for round {round}.", state["per_round"],
+                    colour=colour_name(picking(state)), round=state["round"])
 
 
 def _build_prompt(state: dict, seat: str) -> Text:

@@ -29,6 +29,12 @@ def colour_name(colour: str) -> Text:
     return _(COLOURS[colour])
 
 
+def height_text(height: int) -> Text:
+    """A piece's height said beside it: "2-storey" (Italian "da 2 piani", German "mit 2
+    Stockwerken": those languages count the storeys, so it has plural forms)."""
+    return ngettext("{n}-storey", "{n}-storey", height)
+
+
 def parse_counts(value) -> dict:
     """The table's per-height counts for every colour's set (default: ``BOX``)."""
     if value is None:
@@ -83,9 +89,11 @@ def check_pick(colour: str, record: dict, heights, count: int) -> list[int]:
                                         "not {got}.", colour=colour_name(colour), got=repr(heights)),
                             heights=heights)
     if len(heights) != count:
-        raise IllegalAction("MH-T-1", _("You pick exactly {count} {colour} pieces each round, "
-                                        "not {got}.", count=count, colour=colour_name(colour),
-                                        got=len(heights)), heights=heights, count=count)
+        raise IllegalAction("MH-T-1", ngettext("You pick exactly {n} {colour} piece each round, "
+                                               "not {got}.",
+                                               "You pick exactly {n} {colour} pieces each round, "
+                                               "not {got}.", count, colour=colour_name(colour),
+                                               got=len(heights)), heights=heights, count=count)
     wrong = [h for h in heights if h not in HEIGHTS]
     if wrong:
         raise IllegalAction("MH-C-3", _("Pieces are 1 to 4 storeys high; there is no piece of "
@@ -95,9 +103,9 @@ def check_pick(colour: str, record: dict, heights, count: int) -> list[int]:
         want, have = heights.count(height), limit[str(height)]
         if want > have:
             raise IllegalAction("MH-C-3", ngettext(
-                "Only {n} {height}-storey {colour} piece is left in the box, not {want}.",
-                "Only {n} {height}-storey {colour} pieces are left in the box, not {want}.",
-                have, colour=colour_name(colour), height=height, want=want),
+                "Only {n} {storeys} {colour} piece is left in the box, not {want}.",
+                "Only {n} {storeys} {colour} pieces are left in the box, not {want}.",
+                have, colour=colour_name(colour), storeys=height_text(height), want=want),
                 heights=heights, available=limit)
     return sorted(heights)
 
@@ -121,8 +129,10 @@ def parse_height(colour: str, picked: list[int], value) -> int:
                                         height=repr(value)), height=value)
     if value not in picked:
         held = picked or [_("none")]
-        raise IllegalAction("MH-T-2", _("You have no {height}-storey {colour} piece left this "
-                                        "round; you picked and have not built: {held}.",
-                                        colour=colour_name(colour), height=value, held=held),
+        raise IllegalAction("MH-T-2", ngettext("You have no {n}-storey {colour} piece left this "
+                                               "round; you picked and have not built: {held}.",
+                                               "You have no {n}-storey {colour} piece left this "
+                                               "round; you picked and have not built: {held}.",
+                                               value, colour=colour_name(colour), held=held),
                             height=value, picked=picked)
     return value

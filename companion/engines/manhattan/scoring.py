@@ -56,9 +56,9 @@ def _tallest(scored: dict, who) -> list[tuple]:
     if len(best) > 1:
         spots = [_("{who} on {place}", who=who(c), place=where(city, lot)) for city, lot, c in best]
         return [(None, ngettext(
-            "{count} towers share the greatest height of {n} storey ({spots}): nobody scores.",
-            "{count} towers share the greatest height of {n} storeys ({spots}): nobody scores.",
-            top, count=len(best), spots=spots), 0)]
+            "{towers} share the greatest height of {n} storey ({spots}): nobody scores.",
+            "{towers} share the greatest height of {n} storeys ({spots}): nobody scores.",
+            top, towers=ngettext("{n} tower", "{n} towers", len(best)), spots=spots), 0)]
     city, lot, c = best[0]
     return [(c, ngettext("{who} owns the tallest tower, {n} storey on {place}.",
                          "{who} owns the tallest tower, {n} storeys on {place}.",

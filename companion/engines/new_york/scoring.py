@@ -42,19 +42,20 @@ def holdings(state) -> dict[str, Counter]:
     return out
 
 
-def _place_text(state, kind, count, points, place, tied, others, table):
-    """2 park tiles, 1st → 20; or, tied: 2 park tiles, 1st–2nd shared with Maria:
-    (20 + 12) / 2 → 16."""
+def _place_text(state, who, kind, count, points, place, tied, others, table):
+    """Anna: 2 park tiles, 1st → 20; or, tied: Anna: 2 park tiles, 1st–2nd shared with
+    Maria: (20 + 12) / 2 → 16. (Each line names its player: the table shows them all.)"""
     if tied == 1:
-        return ngettext("{n} {kind} tile, {place} → {points}",
-                        "{n} {kind} tiles, {place} → {points}", count,
-                        kind=type_text(kind), place=_(ORDINALS[place]), points=points)
+        return ngettext("{who}: {n} {kind} tile, {place} → {points}",
+                        "{who}: {n} {kind} tiles, {place} → {points}", count,
+                        who=player_name(state, who), kind=type_text(kind), place=_(ORDINALS[place]),
+                        points=points)
     pay = table[place:place + tied]
     summed = " + ".join(map(str, pay))
     return ngettext(
-        "{n} {kind} tile, {places} shared with {others}: {sum} / {tied} → {points}",
-        "{n} {kind} tiles, {places} shared with {others}: {sum} / {tied} → {points}", count,
-        kind=type_text(kind), places=_("{first}–{last}", first=_(ORDINALS[place]),
+        "{who}: {n} {kind} tile, {places} shared with {others}: {sum} / {tied} → {points}",
+        "{who}: {n} {kind} tiles, {places} shared with {others}: {sum} / {tied} → {points}", count,
+        who=player_name(state, who), kind=type_text(kind), places=_("{first}–{last}", first=_(ORDINALS[place]),
                                         last=_(ORDINALS[place + tied - 1])),
         others=[player_name(state, o) for o in others],
         sum=f"({summed})" if len(pay) > 1 else summed, tied=tied, points=points)
@@ -70,7 +71,7 @@ def majorities(state, card: str) -> dict:
         won = places(counts, table)
         for who, (pts, place, tied) in won.items():
             others = [o for o, (_pts, p, _tied) in won.items() if p == place and o != who]
-            text = _place_text(state, kind, counts[who], pts, place, tied, others, table)
+            text = _place_text(state, who, kind, counts[who], pts, place, tied, others, table)
             if who == DIRK:
                 text = _("{line} (Dirk's points count for nobody)", line=text)
             else:
@@ -87,8 +88,8 @@ def streets(state, card: str) -> dict:
         length = street_length(state, seat)
         points[seat] = length
         lines.append({"seat": seat, "points": length, "text": ngettext(
-            "Longest outer street: {n} side → {n}", "Longest outer street: {n} sides → {n}",
-            length)})
+            "{who}: longest outer street, {n} side → {n}", "{who}: longest outer street, {n} sides → {n}",
+            length, who=player_name(state, seat))})
     return {"title": _("Scoring {card}: streets", card=card), "rule": "NY-SC-3", "points": points,
             "lines": lines}
 

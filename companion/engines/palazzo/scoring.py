@@ -31,39 +31,44 @@ def palace_points(palace: list) -> dict:
     }
 
 
-def palace_line(p: dict, index: int):
+def palace_line(p: dict, index: int, who: str | None = None):
     """"Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13" (a text) from the
-    ``palace_points`` of the palace with that index."""
-    facts = {"number": index + 1, "floors": p["floors"], "windows": p["windows"],
+    ``palace_points`` of the palace with that index; "Anna, palace 1: …" with ``who``."""
+    facts = {"palace": _("Palace {number}", number=index + 1) if who is None else
+             _("{name}, palace {number}", name=who, number=index + 1),
+             "floors": ngettext("{n} floor", "{n} floors", p["floors"]),
+             "windows": ngettext("{n} window", "{n} windows", p["windows"]),
              "extra": HEIGHT_BONUS.get(p["floors"]), "base": p["base"], "points": p["points"]}
     if p["floors"] == 1:
-        return _("Palace {number}: one floor costs 5 → {points}", **facts)
+        return _("{palace}: one floor costs 5 → {points}", **facts)
     if p["floors"] == 2:
-        return _("Palace {number}: two floors score nothing → {points}", **facts)
+        return _("{palace}: two floors score nothing → {points}", **facts)
     if p["material_bonus"]:
         facts.update(material=tiles.material_label(p["material"]), bonus=p["material_bonus"])
         if facts["extra"]:
-            return _("Palace {number}: {floors} floors, {windows} windows + {extra} = {base}; "
-                     "all {material} +{bonus} → {points}", **facts)
-        return _("Palace {number}: {floors} floors, {windows} windows; all {material} +{bonus} "
-                 "→ {points}", **facts)
+            return _("{palace}: {floors}, {windows} + {extra} = {base}; all {material} +{bonus} "
+                     "→ {points}", **facts)
+        return _("{palace}: {floors}, {windows}; all {material} +{bonus} → {points}", **facts)
     if facts["extra"]:
-        return _("Palace {number}: {floors} floors, {windows} windows + {extra} = {base} → "
-                 "{points}", **facts)
-    return _("Palace {number}: {floors} floors, {windows} windows → {points}", **facts)
+        return _("{palace}: {floors}, {windows} + {extra} = {base} → {points}", **facts)
+    return _("{palace}: {floors}, {windows} → {points}", **facts)
 
 
-def _palace_event(state, seat) -> dict:
-    palaces = state["palaces"][seat]
-    values = [palace_points(p) for p in palaces]
-    lines = [
-        {"seat": seat, "text": palace_line(value, i), "points": value["points"]}
-        for i, value in enumerate(values)
-    ] or [{"seat": seat, "text": _("No palaces yet"), "points": 0}]
+def _palaces_event(state) -> dict:
+    """One scoring of every player's palaces, in seat order, like the other games' scorings;
+    each line names its player (the table screen shows all of them together)."""
+    lines = []
+    for seat in seats(state):
+        who = name_of(state, seat)
+        values = [palace_points(p) for p in state["palaces"][seat]]
+        lines += [{"seat": seat, "text": palace_line(value, i, who), "points": value["points"]}
+                  for i, value in enumerate(values)
+                  ] or [{"seat": seat, "text": _("{name}: no palaces yet", name=who), "points": 0}]
     return {
-        "title": _("Palaces of {name}", name=name_of(state, seat)),
+        "title": _("Palaces"),
         "rule": "PZ-E-2",
-        "points": {seat: sum(line["points"] for line in lines)},
+        "points": {seat: sum(line["points"] for line in lines if line["seat"] == seat)
+                   for seat in seats(state)},
         "lines": lines,
     }
 
@@ -104,7 +109,7 @@ def _tie_break(state, tied: list):
 
 
 def scores(state) -> dict:
-    events = [_palace_event(state, seat) for seat in seats(state)]
+    events = [_palaces_event(state)]
     totals = {seat: sum(e["points"].get(seat, 0) for e in events) for seat in seats(state)}
     tie_break, winners = _winners(state, totals)
     if tie_break:

@@ -13,6 +13,7 @@ from flask_babel import get_translations, ngettext
 from ...engines.manhattan import board, flow, pieces
 from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
+from ...engines import text as engine_text  # its ngettext: an engine text with plural forms
 from ..forms import field as number_field, number as read_number
 from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
 
@@ -350,8 +351,10 @@ def _counts(form) -> dict:
         text = form.get(f"pieces_{h}", "").strip()
         count = read_number(text, 0, pieces.PIECES)
         if count is None:
-            raise FormError(_("Pieces of {height} storeys: type how many one colour has, from 0 to "
-                              "{most} (got {got}).", height=h, most=pieces.PIECES, got=repr(text[:20])))
+            raise FormError(engine_text.ngettext(
+                "Pieces of {n} storey: type how many one colour has, from 0 to {most} (got {got}).",
+                "Pieces of {n} storeys: type how many one colour has, from 0 to {most} (got {got}).",
+                h, most=pieces.PIECES, got=repr(text[:20])))
         counts[str(h)] = count
     return counts
 
@@ -383,7 +386,8 @@ def _read_colour(form) -> str:
 def _read_pick(form) -> dict:
     heights = []
     for h in HEIGHTS:
-        count = number_field(form, f"n_{h}", _("Pieces of {height} storeys", height=h), 0, pieces.PIECES, blank=0)
+        label = engine_text.ngettext("Pieces of {n} storey", "Pieces of {n} storeys", h)
+        count = number_field(form, f"n_{h}", label, 0, pieces.PIECES, blank=0)
         heights += [h] * count
     return {"colour": _read_colour(form), "heights": heights}
 

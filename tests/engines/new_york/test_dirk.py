@@ -57,7 +57,7 @@ def test_dirk_takes_places_in_majorities_but_scores_no_streets(duo):
     event = scoring.majorities(duo, "B")
     assert event["points"] == {"a": 8, "b": 0}  # (12 + 5) / 2, shared with Dirk
     dirk_lines = [line for line in event["lines"] if line["seat"] == "dirk"]
-    assert {re.match(r"\d+ (\w+) tiles?,", english(line["text"]))[1] for line in dirk_lines} == {
+    assert {re.match(r"Dirk: \d+ (\w+) tiles?,", english(line["text"]))[1] for line in dirk_lines} == {
         "park", "museum", "theatre", "station", "church"}
     assert all("count for nobody" in english(line["text"]) for line in dirk_lines)
     assert "dirk" not in scoring.streets(duo, "B")["points"]

@@ -34,8 +34,8 @@ def test_example_c_two_tied_first_and_two_tied_third_in_parks():
     event = scoring.majorities(state, "C")
     assert event["points"] == {"p": 16, "m": 16, "l": 2, "a": 2}
     lines = event_lines(event, "park")
-    assert lines["p"] == "3 park tiles, 1st–2nd shared with Maria: (20 + 12) / 2 → 16"
-    assert lines["l"] == "2 park tiles, 3rd–4th shared with Anna: 5 / 2 → 2"
+    assert lines["p"] == "Paolo: 3 park tiles, 1st–2nd shared with Maria: (20 + 12) / 2 → 16"
+    assert lines["l"] == "Luca: 2 park tiles, 3rd–4th shared with Anna: 5 / 2 → 2"
 
 
 def test_example_b_two_tied_first_in_skyscrapers():
@@ -78,8 +78,8 @@ def test_every_scoring_pays_the_longest_outer_street():
     """)
     event = scoring.streets(state, "A")
     assert event["rule"] == "NY-SC-3" and event["points"] == {"a": 3, "b": 12, "c": 0}
-    assert english(event["lines"][0]["text"]) == "Longest outer street: 3 sides → 3"
-    assert english(event["lines"][2]["text"]) == "Longest outer street: 0 sides → 0"
+    assert english(event["lines"][0]["text"]) == "Anna: longest outer street, 3 sides → 3"
+    assert english(event["lines"][2]["text"]) == "Carla: longest outer street, 0 sides → 0"
 
 
 def test_scores_add_up_the_events_with_a_line_per_type_and_street():
@@ -90,9 +90,21 @@ def test_scores_add_up_the_events_with_a_line_per_type_and_street():
     result = ny.scores(state)
     assert result["totals"] == {"a": 4 + 2, "b": 1, "c": 0}
     texts = [english(line["text"]) for event in result["events"] for line in event["lines"]]
-    assert "2 church tiles, 1st → 4" in texts and "1 museum tile, 1st → 1" in texts
-    assert sum(1 for t in texts if t.startswith("Longest outer street")) == 3
+    assert "Anna: 2 church tiles, 1st → 4" in texts and "Ben: 1 museum tile, 1st → 1" in texts
+    assert sum(1 for t in texts if "longest outer street" in t) == 3
     assert result["winners"] == []
+
+
+def test_every_scoring_line_names_its_player():
+    # the table screen lists every player's lines together: each must say whose it is
+    state = with_city(ny.setup(config4()), "p", "T N N", kind="park")
+    state = with_city(state, "m", "T N N", kind="park")
+    state = with_city(state, "a", "T -", kind="church")
+    names = {"p": "Paolo", "m": "Maria", "l": "Luca", "a": "Anna"}
+    for event in (scoring.majorities(state, "A"), scoring.streets(state, "A")):
+        for line in event["lines"]:
+            assert english(line["text"]).startswith(names[line["seat"]] + ":"), english(line["text"])
+    assert len(scoring.streets(state, "A")["lines"]) == 4
 
 
 def test_scoring_happens_at_a_b_and_the_end_only():

@@ -37,13 +37,14 @@ def test_scores_explain_every_palace_and_add_up():  # PZ-E-2
     result = pz.scores(state)
     assert result["totals"] == {"ann": 8, "ben": 0}
     lines = result["events"][0]["lines"]
-    assert [line["points"] for line in lines] == [13, -5]
+    assert [line["points"] for line in lines] == [13, -5, 0]
     assert english(lines[0]["text"]) == (
-        "Palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13"
+        "Anna, palace 1: 4 floors, 7 windows + 3 = 10; all brick +3 → 13"
     )
-    assert english(lines[1]["text"]) == "Palace 2: one floor costs 5 → -5"
-    assert english(result["events"][0]["title"]) == "Palaces of Anna"
-    assert result["events"][0]["rule"] == "PZ-E-2"
+    assert english(lines[1]["text"]) == "Anna, palace 2: one floor costs 5 → -5"
+    assert english(lines[2]["text"]) == "Ben: no palaces yet"
+    assert english(result["events"][0]["title"]) == "Palaces"
+    assert result["events"][0]["rule"] == "PZ-E-2" and len(result["events"]) == 1
     assert result["winners"] == []  # not over yet
 
 
