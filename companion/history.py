@@ -3,9 +3,11 @@ per player and game how often they played and won and how they scored.
 
 A table's result is worked out by replaying its events through its engine, and kept
 in the store (``results``) until its log changes, so the history page replays only
-the tables that moved since it was last shown. Players are known by the names typed
-in the set-up wizard; names that differ only in case or spacing are the same person,
-and the host can merge other spellings ("Anna", "Anna B.") into one person.
+the tables that moved since it was last shown. The lists read each table's own columns
+and its kept result, never its whole set-up (a set-up can be large, and every list page
+would read every one). Players are known by the names typed in the set-up wizard;
+names that differ only in case or spacing are the same person, and the host can merge
+other spellings ("Anna", "Anna B.") into one person.
 """
 
 from collections import Counter, defaultdict
@@ -71,9 +73,19 @@ class Played:
     won: bool
 
 
+@dataclass(frozen=True)
+class Listed:
+    """What the history shows of a table: not its set-up, not its secrets."""
+    id: str
+    game: str
+    title: str
+    status: str
+    created_at: float
+
+
 @dataclass
 class Game:
-    row: TableRow
+    row: Listed
     ended_at: float  # the time of the last move (or of the set-up)
     over: bool  # the game reached its end by the rules
     moves: int
@@ -94,17 +106,18 @@ def results(store: Store) -> list[Game]:
     since they were last worked out are worked out again (and kept)."""
     ends, cached, aliases = store.log_ends(), store.results(), store.aliases()
     games, fresh = [], []
-    for row in store.tables():
+    for row in _listing(store):
         seq, last_at = ends.get(row.id, (0, row.created_at))
         if seq == 0 and row.status not in ENDED:
             continue  # nothing played yet
         known = cached.get(row.id)
         if known and known[0] == seq and known[1] == last_at:
             result = known[2]
-        else:
-            result = _work_out(store, row, seq)
+        else:  # the whole table is read only to replay it
+            result = _work_out(store, store.table(row.id), seq)
             fresh.append((row.id, seq, last_at, result))
-        games.append(_game(row, last_at, result, aliases))
+        players = result["players"] or _seated(store, row.id)
+        games.append(_game(row, last_at, result, players, aliases))
     store.save_results(fresh)
     games.sort(key=lambda g: g.ended_at, reverse=True)
     return games
@@ -132,14 +145,31 @@ def _work_out(store: Store, row: TableRow, seq: int) -> dict:
                 "error": message}
 
 
-def _game(row: TableRow, ended_at: float, result: dict, aliases: dict[str, str]) -> Game:
-    players = []
-    names = {p["seat"]: p["name"] for p in row.config.get("players", [])}
-    for p in result["players"] or [{"seat": s, "name": n, "score": 0} for s, n in names.items()]:
+def _listing(store: Store) -> list[Listed]:
+    """Every table, newest first, as the history shows it: from its own columns only."""
+    rows = store.db().execute(
+        "SELECT id, game, title, status, created_at FROM tables ORDER BY created_at DESC").fetchall()
+    return [Listed(*row) for row in rows]
+
+
+def _seated(store: Store, table_id: str) -> list[dict]:
+    """The players of a table that could not be replayed, from its set-up: only their
+    seats and names are read (in SQL), not the whole set-up."""
+    rows = store.db().execute(
+        "SELECT json_extract(p.value, '$.seat'), json_extract(p.value, '$.name') "
+        "FROM tables, json_each(tables.config, '$.players') AS p "
+        "WHERE tables.id = ? AND json_valid(tables.config) ORDER BY p.key", (table_id,)).fetchall()
+    return [{"seat": seat, "name": name, "score": 0} for seat, name in rows
+            if isinstance(seat, str) and isinstance(name, str)]
+
+
+def _game(row: Listed, ended_at: float, result: dict, players: list[dict], aliases: dict[str, str]) -> Game:
+    played = []
+    for p in players:
         key = fold(p["name"])
-        players.append(Played(p["seat"], p["name"], aliases.get(key, key), p["score"],
-                              p["seat"] in result["winners"]))
-    return Game(row, ended_at, result["over"], result["moves"], players, result.get("error"))
+        played.append(Played(p["seat"], p["name"], aliases.get(key, key), p["score"],
+                             p["seat"] in result["winners"]))
+    return Game(row, ended_at, result["over"], result["moves"], played, result.get("error"))
 
 
 def finished(games: list[Game], game: str | None = None, person: str | None = None) -> list[Game]:

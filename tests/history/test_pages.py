@@ -304,3 +304,19 @@ def test_a_game_that_ends_here_is_in_the_history_without_a_replay(app, night, mo
     totals, winners, _ = final_scores(row.config, whole)
     assert game.over and {p.seat: p.score for p in game.players} == totals
     assert [p.seat for p in game.winners] == winners
+
+
+@pytest.mark.parametrize("page", ["/history", "/history/stats", "/history/players", "/history/players/anna"])
+def test_the_lists_do_not_read_whole_set_ups(night, client, monkeypatch, page):
+    """A set-up can be large (an import once took keys of any size): the lists show
+    each table from its own columns and its kept result, and never read its set-up."""
+    night.table(["Anna", "Ben"], seed=1)
+    night.table(["Cleo", "Anna"], seed=2, status="finished")
+    assert client.get(page).status_code == 200  # results worked out once, and kept
+    night.store.db().execute("UPDATE tables SET config = json_set(config, '$.notes', ?)",
+                             ("x" * 1_000_000,))
+    read, loads = [], json.loads
+    monkeypatch.setattr(json, "loads", lambda text, *a, **k: read.append(len(text)) or loads(text, *a, **k))
+    response = client.get(page)
+    assert response.status_code == 200 and "Anna" in response.get_data(as_text=True)
+    assert max(read, default=0) < 10_000
