@@ -109,7 +109,7 @@ def test_engine_has_the_common_layout(game):
     folder = Path(engine.__file__).parent
     missing = [name for name in FILES if not (folder / f"{name}.py").exists()]
     assert not missing, f"{game} lacks {missing}"
-    for name in ("setup", "apply", "to_act", "legal", "view", "scores", "is_over", "describe"):
+    for name in ("setup", "apply", "step", "to_act", "legal", "view", "scores", "is_over", "describe"):
         assert callable(getattr(engine, name)), f"{game} lacks {name}()"
     assert engine.NAME == game and engine.TITLE == engines.GAMES[game]
     low, high = engine.PLAYERS
@@ -205,8 +205,8 @@ def offers_checked(game: str, games: int, every: int, rng) -> tuple[int, int]:
 
 @pytest.mark.parametrize("game", GAMES)
 def test_legal_offers_what_apply_accepts_and_blocks_what_it_refuses(game):
-    applied, refused = offers_checked(game, 6, 2, random.Random(game))
-    assert applied > 50, f"{game}: only {applied} offered actions were checked"
+    applied, refused = offers_checked(game, 4, 3, random.Random(game))
+    assert applied > 20, f"{game}: only {applied} offered actions were checked"
 
 
 def test_whole_actions_are_told_from_reasons():
