@@ -10,7 +10,7 @@ from markupsafe import Markup
 from ..engines import TABLE
 from ..engines.text import _
 from ..tables import Refused, Stale
-from . import context, errors, forms, qr, render
+from . import context, errors, forms, notes, qr, render
 from .games import FormError, action_from_form, ui_for
 
 bp = Blueprint("play", __name__)
@@ -150,6 +150,8 @@ def _apply(live, seat, page, read_action):
     try:
         context.tables().act(live.row.id, seat, read_action(), seen)
     except errors.REFUSALS as error:
+        if notes.probing(error):  # a card only the secret hands rule out: the table is told
+            notes.tell(live, seat)
         code, message = errors.status(error), errors.message(error)
         # Shown beside the form that sent it: "type:key" where several forms share a type.
         # A stale page is drawn anew from a newer state, which may lack that very form:

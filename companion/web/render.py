@@ -39,7 +39,7 @@ from markupsafe import Markup, escape
 
 from ..engines import TABLE
 from ..tables import Live
-from . import context, final, parts, undos
+from . import context, final, notes, parts, undos
 from .games import ui_for
 
 LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
@@ -333,6 +333,7 @@ def viewer_context(live: Live, viewer: str | None, page: str, presence: dict, me
         "board": board_html(live, now),
         "words": now._get("words", lambda: words(now.row)),
         "undos": undone,
+        "notes": now._get("notes", lambda: notes.recent(live)),
         "undo_notice": now._get("undo_notice", lambda: undos.notice(live, undone, now.seq)),
         "reasons": now._get(("reasons", viewer), lambda: _reasons(now, viewer)),
         "final": now._get(("final", locale_name()), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
@@ -396,7 +397,7 @@ def log_items(context, log: tuple) -> Markup:
     """The items of a log (``<li>``, newest first), each written once for its readers and
     language: a line never changes, the log around it does with every move. A line's id
     stands for its move, so a push sends a line the page shows as a placeholder. A host's
-    undo among them (a dict, ``log_runs``) is told as such."""
+    undo or a table's note among them (a dict, ``log_runs``) is told as such."""
     locale, items = locale_name(), []
 
     def say(text):
@@ -404,7 +405,7 @@ def log_items(context, log: tuple) -> Markup:
 
     for entry in log:
         if isinstance(entry, dict):
-            items.append(f'<li class="undo">{say(entry["text"])}</li>')
+            items.append(f'<li class="{entry.get("class", "undo")}">{say(entry["text"])}</li>')
             continue
         key = (entry.key, entry.alike, locale)
         html = _lines.get(key)

@@ -46,17 +46,20 @@ def deck_size(state) -> int:
 
 
 def check_available(state, cards) -> None:
-    """Refuse cards the deck cannot supply any more (beyond the copies printed)."""
+    """Refuse cards the deck cannot supply any more (beyond the copies printed). What the
+    deck holds follows from the secret hands (``hidden_cards``): the words name no hand,
+    and the screens tell the table that such a card was entered."""
     have = deck(state)
     for key, n in counts(cards).items():
         if n > have[key]:
             if state["two_player"] and n <= have[key] + copies(False) - copies(True):
                 raise IllegalAction("NY-2P-1", _(
                     "No more {card} cards can come from the deck: with two players only {n} of "
-                    "each are in the game.", card=card_text(key), n=copies(True)), card=list(key))
+                    "each are in the game.", card=card_text(key), n=copies(True)), card=list(key),
+                    hidden_cards=True)
             raise IllegalAction("NY-C-2", _(
                 "No more {card} cards can come from the deck: {n} of each exist.",
-                card=card_text(key), n=copies(state["two_player"])), card=list(key))
+                card=card_text(key), n=copies(state["two_player"])), card=list(key), hidden_cards=True)
 
 
 def parse_cards(raw, what: Text, rule: str) -> list:

@@ -100,8 +100,11 @@ def pay(state, seat, action: dict, rule: str, currency=None, allow_empty=False) 
 
 
 def reveal(state, cards: list) -> None:
-    """PZ-T-1: move the revealed cards out of the deck, reshuffling the discards if needed."""
+    """PZ-T-1: move the revealed cards out of the deck, reshuffling the discards if needed.
+    With private hands a refusal rests on the secret hands too (``hidden_cards``): its
+    words name no hand, and the screens tell the table that it happened."""
     purse, deck = state["money"], deck_size(state)
+    hidden = state["options"]["hands"] == "private"
     unknown, discards = Counter(purse["unknown"]), Counter(purse["discards"])
     if deck >= len(cards):
         card = missing(purse["unknown"], cards)
@@ -110,7 +113,7 @@ def reveal(state, cards: list) -> None:
                 "PZ-T-1",
                 _("{card} cannot have come from the money deck: every copy is in a hand, on "
                   "the table or in the discards.", card=money.label(card)),
-                card=card,
+                card=card, hidden_cards=hidden,
             )
         purse["unknown"] = without(purse["unknown"], cards)
         return
@@ -123,7 +126,7 @@ def reveal(state, cards: list) -> None:
             raise IllegalAction(
                 "PZ-T-1",
                 _("{card} is in neither the money deck nor the discards.", card=money.label(k)),
-                card=k,
+                card=k, hidden_cards=hidden,
             )
     if not sum(low.values()) <= deck <= sum(high.values()):
         raise IllegalAction(
@@ -133,23 +136,25 @@ def reveal(state, cards: list) -> None:
                      "The deck held its last {n} cards before the discards were reshuffled; "
                      "{cards} cannot be those cards plus cards from the discards.",
                      deck, cards=money.labels(cards)),
-            cards=cards,
+            cards=cards, hidden_cards=hidden,
         )
     purse["unknown"] = sorted((unknown + discards - wanted).elements())
     purse["discards"] = []
 
 
 def enter(state, seat, action) -> None:
-    """PZ-S-1 with private hands: a seat's phone records the 4 cards it was dealt."""
+    """PZ-S-1 with private hands: a seat's phone records the 4 cards it was dealt. A card
+    that cannot be dealt is refused in the same words whether its copies are in other
+    hands or were never there (``hidden_cards``: the screens tell the table)."""
     hand = state["hands"][seat]
     cards = money.check_cards(action.get("cards"), "PZ-S-1", hand["count"])
     card = missing(state["money"]["unknown"], cards)
     if card is not None:
         raise IllegalAction(
             "PZ-S-1",
-            _("{card} cannot be in your hand: every copy is already in another hand. Check "
-              "your cards.", card=money.label(card)),
-            card=card,
+            _("{card} cannot be in your hand: no copy of it is left to deal. Check your cards.",
+              card=money.label(card)),
+            card=card, hidden_cards=True,
         )
     state["money"]["unknown"] = without(state["money"]["unknown"], cards)
     hand["cards"] = sorted(cards)

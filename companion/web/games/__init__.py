@@ -42,7 +42,7 @@ so the phones not due share one drawing), ``waiting_for`` (the seats other than 
 viewer's that are due, none on a phone that is due: read it rather than ``to_act`` to show
 whom the table waits for), ``scores``,
 ``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, the
-last undo's texts until the next move), ``reasons``, ``page`` ("phone"
+last undo's texts until the next move), ``notes`` (``companion.web.notes``), ``reasons``, ``page`` ("phone"
 or "table"), ``viewer`` and, for the host's inputs,
 ``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
 applies ``words``).
