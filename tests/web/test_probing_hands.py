@@ -109,3 +109,14 @@ def test_the_note_is_pushed_to_the_open_table_screen(app, client, monkeypatch):
     push(app, ext["pushes"], table_id)
     sent = screen.ws.wait_for(2)[1]
     assert parts_of(sent)["log"] and f"Ben {NOTE}" in html.unescape(sent)
+
+
+def test_the_refusal_and_the_note_are_said_in_each_readers_language(app, client):
+    table_id = create_palazzo(client, hands="private", names=("Anna", "Ben"))
+    anna, ben = join(app, table_id, "p1"), join(app, table_id, "p2")
+    assert enter_hand(anna, table_id, {"c7": 3, "a3": 1}).status_code == 302
+    probe = ben.post(f"/t/{table_id}/act", headers={"Accept-Language": "it"},
+                     data={"seq": "0", "type": "enter_hand", "n_c7": "1", "n_a4": "1", "n_a5": "1", "n_a6": "1"})
+    assert "non ne resta nessuna copia da distribuire" in refusal(probe.get_data(as_text=True))
+    german = log_text(anna.get(f"/t/{table_id}/me", headers={"Accept-Language": "de"}).get_data(as_text=True))
+    assert "Ben hat eine Karte eingegeben, die es nicht geben kann" in german
