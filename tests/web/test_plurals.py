@@ -6,6 +6,7 @@ every text that puts a number before a counted noun is a plural message (``ngett
 drawn by the app for 1, 2 and 5 in English, Italian and German, says what the catalogue's
 form for that number (``msgstr[plural index(n)]``) says."""
 
+import functools
 import gettext
 import re
 
@@ -15,7 +16,10 @@ from flask import render_template_string
 from companion.engines.text import ngettext as text_ngettext
 from companion.web import render
 from companion.web.filters import say
-from tests.test_translations import catalogue, extracted
+from tests.test_translations import catalogue as read_catalogue
+from tests.test_translations import extracted
+
+catalogue = functools.cache(read_catalogue)  # one reading of each .po file
 
 # Names the code gives to numbers of things in its texts. A number right after one of
 # ORDINAL_WORDS says which one ("Player 2"), not how many.
@@ -115,15 +119,33 @@ def test_each_plural_text_says_the_form_its_number_asks_for(app, messages, lang)
 
 
 @pytest.mark.parametrize("lang, n, said", [
-    ("it", 1, "1 piano"), ("it", 5, "5 piani"), ("de", 1, "1 Stockwerk"), ("de", 5, "5 Stockwerke"),
-    ("en", 1, "Out of the game: 1 tile"), ("en", 5, "Out of the game: 5 tiles")])
-def test_the_reported_plurals(app, lang, n, said):
-    """What players saw: "elemento celeste da 1 piani", "mit 1 Stockwerken", "1 tiles"."""
-    from companion.engines.manhattan.pieces import height_text as storeys
+    ("it", 1, "un elemento celeste da 1 piano"), ("it", 3, "un elemento celeste da 3 piani"),
+    ("de", 1, "Gebäudeteil in Hellblau mit 1 Stockwerk"), ("de", 3, "Gebäudeteil in Hellblau mit 3 Stockwerken"),
+    ("en", 1, "set a 1-storey light blue piece aside")])
+def test_manhattans_log_counts_a_pieces_storeys(app, lang, n, said):
+    """What players read: "elemento celeste da 1 piani", "mit 1 Stockwerken"."""
+    from companion.engines.manhattan.describe import LINES
+    from companion.engines.manhattan.pieces import colour_name
+    line = LINES["pass"]({"name": "Anna", "card": "A", "height": n, "colour": colour_name("light_blue")})
     with app.test_request_context("/"), render.speaking(lang):
-        if said.startswith("Out"):
-            got = render_template_string('{{ ngettext("Out of the game: %(num)s tile", '
-                                         '"Out of the game: %(num)s tiles", n) }}', n=n)
-        else:
-            got = say(storeys(n))
-    assert said in got, got
+        assert said in say(line), say(line)
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", ["Out of the game: 1 tile<", "Money deck: 1 card<"]),
+    ("it", ["Fuori dal gioco: 1 tessera<", "Mazzo del denaro: 1 carta<"]),
+    ("de", ["Aus dem Spiel: 1 Plättchen<", "Geldstapel: 1 Karte<"])])
+def test_palazzos_board_counts_one_tile_and_one_card(app, lang, said):
+    """What players read: "Out of the game: 1 tiles"."""
+    from flask import render_template
+
+    from companion.engines import palazzo
+    from companion.engines.palazzo import playout
+    from companion.web.games import palazzo as ui
+    import random
+    view = palazzo.view(palazzo.setup(playout.random_config(random.Random(3), 3)), None)
+    view["tiles"]["out"], view["money"]["deck"] = 1, 1
+    with app.test_request_context("/"), render.speaking(lang):
+        board = render_template("games/palazzo/board.html", view=view, ui=ui)
+    for text in said:
+        assert text in board, text
