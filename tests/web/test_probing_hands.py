@@ -120,3 +120,26 @@ def test_the_refusal_and_the_note_are_said_in_each_readers_language(app, client)
     assert "non ne resta nessuna copia da distribuire" in refusal(probe.get_data(as_text=True))
     german = log_text(anna.get(f"/t/{table_id}/me", headers={"Accept-Language": "de"}).get_data(as_text=True))
     assert "Ben hat eine Karte eingegeben, die es nicht geben kann" in german
+
+
+def test_palazzos_cards_turned_up_are_marked_for_the_table_only_with_private_hands():
+    import pytest
+
+    from companion.engines import IllegalAction, palazzo
+    from companion.engines.palazzo.playout import random_config
+
+    for hands, told in (("private", True), ("counts", False)):
+        state = palazzo.setup(random_config(random.Random(2), 2, hands=hands, bidding="open"))
+        if hands == "private":
+            state = palazzo.apply(state, "p1", {"type": "enter_hand", "cards": ["c7", "c7", "c7", "a3"]})
+            state = palazzo.apply(state, "p2", {"type": "enter_hand", "cards": ["a4", "a5", "a6", "a7"]})
+        else:  # every c7 in the discards: public
+            money = state["money"]
+            money["unknown"] = [c for c in money["unknown"] if c != "c7"]
+            money["discards"] = sorted(money["discards"] + ["c7"] * 3)
+        (seat,) = palazzo.to_act(state)
+        count = next(a["count"] for a in palazzo.legal(state, seat)["actions"] if a["type"] == "take_money")
+        wanted = ["c7"] + ["w2"] * (count - 1)  # no c7 can come from the deck
+        with pytest.raises(IllegalAction) as refused:
+            palazzo.apply(state, seat, {"type": "take_money", "cards": wanted})
+        assert bool(refused.value.details.get("hidden_cards")) is told, hands
