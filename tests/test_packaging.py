@@ -31,6 +31,7 @@ from urllib.parse import urlencode
 
 import pytest
 
+from tests.history.test_box import pins
 from tests.web.manhattan import mh_form
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -101,15 +102,6 @@ def readme_run_command() -> str:
     return command
 
 
-def pinned() -> dict[str, str]:
-    found = {}
-    for line in (DEPLOY / "requirements-pi.txt").read_text().splitlines():
-        if line and not line.startswith("#"):
-            name, _, version = line.partition("==")
-            found[name] = version
-    return found
-
-
 def installed_in(python: Path) -> set[str]:
     frozen = run(python, "-m", "pip", "freeze", "--exclude", "companion").stdout
     return {re.sub(r"[-_.]+", "-", line.partition("==")[0]).lower() for line in frozen.splitlines()}
@@ -143,7 +135,7 @@ def test_a_wheel_in_a_plain_environment_starts_the_app_and_gives_the_pi_pins(whe
     assert fresh == installed_in(env / "bin" / "python")
     assert "packaging" in fresh  # gunicorn's gevent worker imports it
     # The committed pins are the ones the app needs today: none missing, none left over.
-    assert set(pinned()) == fresh
+    assert set(pins()) == fresh
     with served(env, tmp_path) as port:
         serves_a_game_night(port)
 
