@@ -56,7 +56,11 @@ def pick_count(state, seat) -> int:
 
 def pick(state, seat, action) -> None:
     reveal = state["reveal"]
-    cards = money.check_cards(action.get("cards"), "PZ-T-1", pick_count(state, seat))
+    cards, count = money.check_cards(action.get("cards"), "PZ-T-1"), pick_count(state, seat)
+    if len(cards) != count:  # said as taking: check_cards speaks of giving
+        raise IllegalAction("PZ-T-1", ngettext("Take exactly {n} card; you took {taken}.",
+                                               "Take exactly {n} cards; you took {taken}.", count,
+                                               taken=len(cards)), cards=cards)
     card = missing(reveal["cards"], cards)
     if card is not None:
         raise IllegalAction(
