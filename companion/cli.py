@@ -143,9 +143,10 @@ def add_exchange_commands(commands) -> None:
     load = commands.add_parser(
         "import", help="load tables from JSON exports, checking every move",
         description="Load tables from files written by 'companion export' (or a table's "
-        "export.json). Every move is replayed through the game's rules first; a file that "
-        "is damaged, tampered with or breaks a rule is refused and changes nothing. Safe "
-        "while the server runs.",
+        "export.json). The set-up and the names must be as the set-up wizard writes them, "
+        "and every move is replayed through the game's rules first; a file that is damaged, "
+        "tampered with or breaks a rule is refused and changes nothing. Safe while the "
+        "server runs.",
     )
     load.add_argument("files", metavar="FILE", nargs="+", help="a JSON export")
     load.add_argument("--db", metavar="PATH", help="SQLite file (default: as for serve)")

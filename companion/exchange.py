@@ -2,7 +2,9 @@
 a CSV of the scores by player and kind, and the import of a JSON export.
 
 An import trusts nothing in the file: it checks the shape and size of everything,
-then replays every move through the game's engine, compares the scores it reaches
+holds the set-up and the names to what the set-up wizard writes (``companion.setups``:
+no key the wizard does not write, names as ``companion.names`` keeps them), then
+replays every move through the game's engine, compares the scores it reaches
 with the file's, and only then stores the table, in one transaction. A file that
 fails any check is refused with a message that says what is wrong, and the database
 is not touched. Imported tables get new join codes and host links; no seat is taken.
@@ -16,7 +18,7 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from . import __version__, engines, rules
+from . import __version__, engines, rules, setups
 from .engines import TABLE, IllegalAction
 from .engines.text import english
 from .history import points_by_kind, replay
@@ -26,8 +28,8 @@ FORMAT = "table-companion-table"
 VERSION = 1
 MAX_BYTES = 16 * 1024 * 1024
 MAX_EVENTS = 100_000
-MAX_TITLE = 200
-MAX_NAME = 100
+MAX_TITLE = setups.TITLE_MAX
+MAX_NAME = 100  # the wizard's limit is checked with the rest of the set-up (setups.check)
 STATUSES = ("playing", "finished", "archived")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
@@ -181,6 +183,10 @@ def _checked(doc: dict) -> tuple[TableRow, list[str], list[Event]]:
     if len(raw) > MAX_EVENTS:
         raise ImportRefused(f"The file has {len(raw)} moves; a table has at most {MAX_EVENTS}.")
     events = [_event(i, e, seats) for i, e in enumerate(raw, 1)]
+    try:
+        setups.check(game, config, title)
+    except setups.BadSetup as error:
+        raise ImportRefused(str(error)) from None
     row = TableRow(table_id, game, title, config, secrets.token_urlsafe(9), secrets.token_urlsafe(24),
                    status, created_at)
     return row, seats, events

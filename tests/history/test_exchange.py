@@ -6,6 +6,7 @@ import copy
 import csv
 import io
 import json
+import re
 import sqlite3
 
 import pytest
@@ -246,3 +247,66 @@ def test_companion_export_of_one_table(night, tmp_path, capsys):
     assert [p.suffix for p in sorted((tmp_path / "out").iterdir())] == [".csv", ".json"]
     with pytest.raises(SystemExit, match="no table nope"):
         cli.main(["export", "--db", night.store.path, "--table", "nope", str(tmp_path / "out")])
+
+
+# what the set-up wizard refuses, an import refuses ----------------------------------------
+
+NOT_FROM_THE_WIZARD = {
+    "15 MB key of its own": (set_(["config", "notes"], "x" * 15_000_000), "wizard writes no 'notes'"),
+    "key in a player": (set_(["config", "players", 0, "secret"], "x"), "writes no 'secret'"),
+    "key in a set-up shop": (set_(["config", "initial_shops", "34w", "junk"], [0] * 1000), "writes no 'junk'"),
+    "long text in a known key": (set_(["config", "display", 0], "x" * 1_000_000), "text of at most 64"),
+    "right-to-left override": (set_(["config", "players", 0, "name"], "Anna\u202e"), "direction of the text"),
+    "lookalike names": (set_(["config", "players", 1, "name"], "\u0410nna"), "looks the same as player 1"),
+    "100 characters": (set_(["config", "players", 0, "name"], "A" * 100), "has 100 characters"),
+    "invisible character": (set_(["config", "players", 0, "name"], "An\u200bna"), "not as the wizard keeps it"),
+    "title with an override": (set_(["title"], "Friday\u202e"), "direction of the text"),
+    "title of 100 characters": (set_(["title"], "F" * 100), "1 to 60 characters"),
+}
+
+
+@pytest.mark.parametrize("case", NOT_FROM_THE_WIZARD, ids=list(NOT_FROM_THE_WIZARD))
+def test_what_the_wizard_would_not_write_is_refused_and_stores_nothing(exported, tmp_path, case, capsys):
+    data, _, _ = exported
+    change, message = NOT_FROM_THE_WIZARD[case]
+    bad = copy.deepcopy(data)
+    change(bad)
+    path = tmp_path / "target.sqlite3"
+    exchange.import_table(Store(str(path)), json.dumps(other_export(tmp_path)))
+    before = dump(path)
+    with pytest.raises(exchange.ImportRefused, match=message):
+        exchange.import_table(Store(str(path)), json.dumps(bad))
+    file = tmp_path / "bad.json"
+    file.write_text(json.dumps(bad))
+    assert cli.main(["import", "--db", str(path), str(file)]) == 1
+    assert re.search(f"bad.json: refused: .*{message}", capsys.readouterr().out)
+    assert dump(path) == before
+
+
+def wizard_tables():
+    """A table of every game as its wizard makes it: (game, form)."""
+    from tests.web.conftest import fa_form
+    from tests.web.manhattan import mh_form
+    from tests.web.new_york import ny_config, ny_form
+    from tests.web.palazzo_setup import pz_form
+    from tests.web.test_random_games import six_lot
+
+    return [("fifth_avenue", fa_form()), ("fifth_avenue", six_lot(fa_form(names=("Anna", "Ben"), board="6-lot"))),
+            ("palazzo", pz_form(draws="server")), ("manhattan", mh_form()),
+            ("manhattan", mh_form(names=("Anna", "Bruno"))),
+            ("new_york", ny_form(type_name_museum="Pinacoteca", type_name_park="Giardino")),
+            ("new_york", ny_form(ny_config(players=2)))]
+
+
+@pytest.mark.parametrize("game, form", wizard_tables(), ids=lambda v: v if isinstance(v, str) else "")
+def test_every_table_a_wizard_makes_is_imported(tmp_path, game, form):
+    from companion.web import create_app
+    from tests.web.conftest import PUBLIC, _created
+
+    app = create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True})
+    client = app.test_client()
+    table_id = _created(client.post(f"/new/{game}", data=form))
+    exported_ = client.get(f"/t/{table_id}/export.json")  # this browser is the host
+    assert exported_.status_code == 200
+    done = exchange.import_table(Store(str(tmp_path / "fresh.sqlite3")), exported_.get_data())
+    assert done.row.config == json.loads(exported_.get_data())["config"]
