@@ -57,8 +57,9 @@ BODY_BUFFER = 64 * 1024
 # At 500, one address takes an eighth of the default 4,000 connections.
 CONNECTIONS_PER_ADDRESS = 500
 # Expensive answers one address may have in progress at once (from reading the request
-# to the end of the answer). Each takes 50-170 ms of the worker's time at 30 finished
-# games (bench: export.json of a 400-move game 110 ms) and is rare in honest use.
+# to the end of the answer). Each took 50-170 ms of the worker's time with 30 finished
+# games (export.json of a 400-move game: 110 ms) on the machine here, and is rare in
+# honest use.
 EXPENSIVE_PER_ADDRESS = 2
 # Their paths (after percent-decoding): a table's exports and replay, the history pages.
 EXPENSIVE = re.compile(r"/t/[^/]+/(?:export\.json|export\.csv|replay)|/history(?:/.*)?")
@@ -178,8 +179,11 @@ def take_body(req, sock, seconds: float) -> str:
     there is none), "late" (not all of it within ``seconds``) or "gone" (the client
     left)."""
     declared = getattr(req.body.reader, "length", None)  # None: chunked, length unknown
-    if declared == 0 or (declared or 0) > BODY_BUFFER:
-        return "here"  # nothing to read, or more than the app takes: it refuses that unread
+    if declared == 0:
+        return "here"
+    if (declared or 0) > BODY_BUFFER:
+        req.must_close = True  # the app refuses it unread; reading it after would take long
+        return "here"
     if req._expected_100_continue:  # gunicorn would say it once the app reads
         sock.sendall(b"HTTP/1.1 100 Continue\r\n\r\n")
         req._expected_100_continue = False

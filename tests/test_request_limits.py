@@ -198,3 +198,11 @@ def test_serve_help_explains_the_limits(capsys):
     text = " ".join(capsys.readouterr().out.split())
     assert "--connections-per-address N" in text and "--body-timeout SECONDS" in text
     assert f"default: {worker.CONNECTIONS_PER_ADDRESS}" in text and "408" in text
+
+
+def test_a_body_over_the_limit_is_refused_unread_and_its_connection_closed(served):
+    port, _ = served
+    with connect(port, "127.0.0.10", timeout=worker.HEADER_TIMEOUT / 2) as sock:
+        sock.sendall(SLOW_BODY.replace(b"60000", str(worker.BODY_BUFFER + 1).encode()))
+        data, closed = until_closed(sock)  # without sending the body; not after the next deadline
+    assert data.upper().startswith(b"HTTP/1.1 413 ") and closed
