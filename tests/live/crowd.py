@@ -159,7 +159,8 @@ class Crowd:
             with self._lock:
                 pending, self._pending = self._pending, []
             for item in pending:
-                self._selector.register(item.sock, selectors.EVENT_READ, item)
+                if item.sock.fileno() >= 0:  # not closed (refused) before its turn came
+                    self._selector.register(item.sock, selectors.EVENT_READ, item)
             for key, _ in self._selector.select(timeout=0.05):
                 self._read(key.data)
             if time.monotonic() >= next_drip:
