@@ -50,7 +50,7 @@ from tests.live.clients import Browser, Table  # noqa: E402
 from tests.live.crowd import SLOW_BODY, Crowd  # noqa: E402
 from tests.web.conftest import fa_form  # noqa: E402
 
-from companion import exchange  # noqa: E402
+from companion.archive import exchange  # noqa: E402
 from companion.store import Store  # noqa: E402
 from companion.worker import raise_open_files_limit  # noqa: E402
 

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion import backup, exchange  # noqa: E402
+from companion.archive import backup, exchange  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from tests.history.helpers import Night  # noqa: E402
 

@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench.live import FORMS  # noqa: E402
-from companion.hub import Connection  # noqa: E402
+from companion.web.hub import Connection  # noqa: E402
 from companion.web import create_app  # noqa: E402
 from companion.web import parts as cache_parts  # noqa: E402
 

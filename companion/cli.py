@@ -266,7 +266,7 @@ def serve(args: argparse.Namespace) -> None:
 
 
 def export_tables(args: argparse.Namespace, out=None) -> None:
-    from companion import exchange
+    from companion.archive import exchange
     from companion.private_files import private_folder
 
     out = out or sys.stdout
@@ -304,7 +304,7 @@ def _write(path: Path, text: str) -> None:
 
 def import_tables(args: argparse.Namespace, out=None) -> int:
     """Each file on its own: a refused file changes nothing and the others still load."""
-    from companion import exchange
+    from companion.archive import exchange
     from companion.private_files import prepare_database
     from companion.store import NewerDatabase, Store
 
@@ -335,7 +335,7 @@ def import_tables(args: argparse.Namespace, out=None) -> int:
 
 
 def make_backup(args: argparse.Namespace, out=None) -> None:
-    from companion import backup
+    from companion.archive import backup
 
     out = out or sys.stdout
     try:
@@ -351,7 +351,7 @@ def make_backup(args: argparse.Namespace, out=None) -> None:
 
 
 def restore_backup(args: argparse.Namespace, out=None) -> None:
-    from companion import backup
+    from companion.archive import backup
 
     out = out or sys.stdout
     path = database_path(args)

@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from companion import hub as hub_module
-from companion.hub import AWAY_AFTER, Connection, Hub
+from companion.web import hub as hub_module
+from companion.web.hub import AWAY_AFTER, Connection, Hub
 
 
 class FakeSocket:

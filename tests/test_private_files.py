@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup, cli
+from companion import cli
+from companion.archive import backup
 from companion.store import Store, copy_path
 from companion.web import create_app
 from tests.history.helpers import Night

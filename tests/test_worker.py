@@ -90,7 +90,7 @@ def worker(server):
     print("imported by the master:", *sorted(m for m in sys.modules if m.startswith(APP)))
     from dataclasses import fields
 
-    from companion.hub import Connection
+    from companion.web.hub import Connection
     from companion.tables import Live
     from gevent import monkey
     monkey.patch_all()  # as gunicorn's gevent worker does first
@@ -107,7 +107,7 @@ def worker(server):
             print(cls.__name__, lock.acquire(timeout=5))
 
 
-APP = ("companion.web", "companion.tables", "companion.hub")
+APP = ("companion.web", "companion.tables", "companion.web.hub")
 serving.Server.run = worker
 cli.main(["serve", "--host", "127.0.0.1", "--port", sys.argv[1], "--db", sys.argv[2]])
 """

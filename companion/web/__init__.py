@@ -10,7 +10,7 @@ from flask_babel import Babel
 from jinja2 import ChoiceLoader, FileSystemLoader
 
 from ..engines import available
-from ..hub import Hub
+from .hub import Hub
 from ..private_files import prepare_database
 from ..store import Store, default_database
 from ..tables import Tables

@@ -9,9 +9,10 @@ from flask_babel import gettext
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
-from .. import engines, exchange, history
+from .. import engines
+from ..archive import exchange, history
 from ..clock import Clock
-from ..replay import Replays
+from ..archive.replay import Replays
 from ..secret import matches
 from . import charts, context, filters
 from .games import has_ui, ui_for

@@ -17,7 +17,7 @@ import threading
 import time
 from typing import NamedTuple
 
-from ..hub import AWAY_AFTER, Connection, Hub
+from .hub import AWAY_AFTER, Connection, Hub
 from ..tables import Tables
 from . import render
 

@@ -8,7 +8,7 @@ from wsproto import ConnectionType, WSConnection
 from wsproto.events import Request
 from wsproto.utilities import RemoteProtocolError
 
-from ..hub import Connection
+from .hub import Connection
 from . import context
 from .pushes import Pushes
 

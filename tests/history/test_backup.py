@@ -1,4 +1,4 @@
-"""Backups and restores of real database files (companion/backup.py, ``companion
+"""Backups and restores of real database files (companion/archive/backup.py, ``companion
 backup`` and ``companion restore``)."""
 
 import shutil
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import backup, cli, serving
+from companion import cli, serving
+from companion.archive import backup
 from companion.store import SCHEMA_VERSION, Store
 from tests.history.helpers import Night
 

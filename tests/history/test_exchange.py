@@ -1,4 +1,4 @@
-"""Export and import (companion/exchange.py and the CLI): an export imported into a
+"""Export and import (companion/archive/exchange.py and the CLI): an export imported into a
 fresh database replays to the same scores; hostile files are refused with a clear
 message and change nothing."""
 
@@ -11,7 +11,8 @@ import sqlite3
 
 import pytest
 
-from companion import cli, exchange, history
+from companion import cli
+from companion.archive import exchange, history
 from companion.store import Store
 from tests.history.helpers import Night, final_scores
 

@@ -1,9 +1,9 @@
-"""Results, the roster and the statistics (companion/history.py) over real games in
+"""Results, the roster and the statistics (companion/archive/history.py) over real games in
 a real SQLite file."""
 
 import pytest
 
-from companion import history
+from companion.archive import history
 from tests.history.helpers import final_scores
 
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from companion import exchange, history
+from companion.archive import exchange, history
 from companion.engines.text import english
 from companion.network import wifi_qr_text
 from companion.store import Store

@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from companion import hub as hub_module
+from companion.web import hub as hub_module
 
 from .clients import Browser
 

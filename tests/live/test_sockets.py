@@ -103,7 +103,7 @@ def test_a_reconnect_gets_the_current_view_again(server):
 
 
 def test_the_table_screen_shows_a_phone_away_after_its_socket_closes(server, monkeypatch):
-    from companion import hub
+    from companion.web import hub
     from companion.web import pushes
 
     monkeypatch.setattr(hub, "AWAY_AFTER", 0.5)

@@ -47,7 +47,7 @@ def make(path: Path) -> None:
         store.claim_seat(RUNNING, seat, f"secret-of-{seat}")
     store.save_profile("fifth_avenue", "our box", {"board": "5-lot", "rings": config["rings"]})
     if hasattr(store, "merge_people"):  # schema 2 and later: a merged name, worked-out results
-        from companion import history
+        from companion.archive import history
 
         store.merge_people("dieter", "carla")
         history.results(store)

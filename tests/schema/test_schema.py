@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import history, store as store_module
+from companion import store as store_module
+from companion.archive import history
 from companion.engines.common import replay
 from companion.store import SCHEMA_VERSION, NewerDatabase, Store, copy_path, schema_version
 from companion.tables import Tables

@@ -91,7 +91,7 @@ def test_new_yorks_host_entering_a_card_the_deck_cannot_hold_is_told_to_the_tabl
 
 
 def test_the_note_is_pushed_to_the_open_table_screen(app, client, monkeypatch):
-    from companion.hub import Connection
+    from companion.web.hub import Connection
     from tests.web.test_pushes import Page, parts_of, push
 
     table_id = create_palazzo(client, hands="private", names=("Anna", "Ben"))

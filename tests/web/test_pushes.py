@@ -11,7 +11,7 @@ from importlib import import_module
 
 import pytest
 
-from companion.hub import Connection
+from companion.web.hub import Connection
 from companion.web import render
 from tests.live.clients import filled
 from tests.web.conftest import create_toy, join, post_action

@@ -13,9 +13,9 @@ other spellings ("Anna", "Anna B.") into one person.
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
-from . import engines
-from .engines.text import english
-from .store import Store, TableRow
+from .. import engines
+from ..engines.text import english
+from ..store import Store, TableRow
 
 ENDED = ("finished", "archived")  # statuses the host gives a table that is done
 

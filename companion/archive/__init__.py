@@ -3,7 +3,7 @@ exports. The table service hands it out (``Tables.archive``), so the web reaches
 store only through the table service."""
 
 from . import exchange, history
-from .store import Store, TableRow
+from ..store import Store, TableRow
 
 
 class Archive:

@@ -20,8 +20,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .private_files import create_private, private_folder
-from .store import MIGRATIONS, SCHEMA_VERSION, schema_version
+from ..private_files import create_private, private_folder
+from ..store import MIGRATIONS, SCHEMA_VERSION, schema_version
 
 PREFIX, SUFFIX = "companion-", ".sqlite3"
 

@@ -9,8 +9,8 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from . import engines
-from .store import Store, TableRow
+from .. import engines
+from ..store import Store, TableRow
 
 KEEP = 4  # tables whose frames are kept in memory
 

@@ -2,7 +2,7 @@
 a CSV of the scores by player and kind, and the import of a JSON export.
 
 An import trusts nothing in the file: it checks the shape and size of everything,
-holds the set-up and the names to what the set-up wizard writes (``companion.setups``:
+holds the set-up and the names to what the set-up wizard writes (``companion.archive.setups``:
 no key the wizard does not write, names as ``companion.names`` keeps them), then
 replays every move through the game's engine, compares the scores it reaches
 with the file's, and only then stores the table, in one transaction. A file that
@@ -18,11 +18,12 @@ import re
 import secrets
 from dataclasses import dataclass
 
-from . import __version__, engines, rules, setups
-from .engines import TABLE, IllegalAction
-from .engines.text import english
+from .. import __version__, engines, rules
+from . import setups
+from ..engines import TABLE, IllegalAction
+from ..engines.text import english
 from .history import points_by_kind, replay
-from .store import Event, Store, TableRow
+from ..store import Event, Store, TableRow
 
 FORMAT = "table-companion-table"
 VERSION = 1

@@ -13,10 +13,10 @@ is never trusted to be smaller or tidier than what a host could type.
 
 from collections.abc import Callable
 
-from . import engines
-from .engines import IllegalAction
-from .engines.text import english
-from .names import MAX_LENGTH, BadName, label, player_names
+from .. import engines
+from ..engines import IllegalAction
+from ..engines.text import english
+from ..names import MAX_LENGTH, BadName, label, player_names
 
 TITLE_MAX = 60  # as the wizard's field "title" (web.games.title_from_form)
 TEXT_MAX = 64  # any other text of a set-up: a seat, a colour, a tile, a street, a type name
@@ -157,7 +157,7 @@ def _names(players) -> None:
 
 def _palazzo(config: dict) -> None:
     """Each player a colour of their own; the draws typed or the server's (web.games.palazzo)."""
-    from .web.games import palazzo
+    from ..web.games import palazzo
 
     colours = [p.get("colour") for p in config["players"]]
     if None in colours or len(set(colours)) < len(colours):
@@ -168,7 +168,7 @@ def _palazzo(config: dict) -> None:
 
 def _new_york(config: dict) -> None:
     """The names of the building types, read by the wizard's own reader."""
-    from .web.games import FormError, new_york
+    from ..web.games import FormError, new_york
 
     names = config.get("type_names")
     if names is None:
