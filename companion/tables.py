@@ -19,6 +19,7 @@ from types import ModuleType
 
 from . import engines, snapshots
 from .engines import IllegalAction
+from .engines.common import replay
 from .engines.text import Text, _, english, ngettext
 from .secret import matches
 from .archive import Archive
@@ -235,9 +236,8 @@ class Tables:
         live = Live(row, engine, state, seq=first)
         live.to_act.append(engine.to_act(live.state))
         lined = len(events) - LOG_LINES
-        for n, event in enumerate(events):
-            state = engine.apply(live.state, event.seat, event.action)
-            self._advance(live, event, state, keep=n >= lined)
+        for n, played in enumerate(replay(engine, live.state, events)):
+            self._advance(live, played.move, played.after, keep=n >= lined)
         return live
 
     @staticmethod

@@ -60,8 +60,9 @@ def test_a_table_rebuilt_from_a_snapshot_is_the_table_rebuilt_from_the_start(gam
     after_restart = Tables(Store(str(path))).get(table_id)
     last = after_restart.seq
     assert after_restart.first == (last - LOG_LINES) // snapshots.EVERY * snapshots.EVERY > 0
-    assert after_restart.state == common.replay(after_restart.engine, after_restart.row.config,
-                                                [(e.seat, e.action) for e in Store(str(path)).events(table_id)])
+    engine = after_restart.engine
+    assert after_restart.state == common.state_after(engine, engine.setup(after_restart.row.config),
+                                                     Store(str(path)).events(table_id))
     from_the_start = without_snapshots(path, tmp_path).get(table_id)
     assert from_the_start.first == 0
     same_table(after_restart, from_the_start)

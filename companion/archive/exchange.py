@@ -21,8 +21,9 @@ from dataclasses import dataclass
 from .. import __version__, engines, rules
 from . import setups
 from ..engines import TABLE, IllegalAction
+from ..engines.common import replay
 from ..engines.text import english
-from .history import points_by_kind, replay
+from .history import points_by_kind, table_state
 from ..store import Event, Store, TableRow
 
 FORMAT = "table-companion-table"
@@ -46,7 +47,7 @@ def export_table(store: Store, row: TableRow) -> dict:
     No secrets of the platform (join code, host link, seat links) are included."""
     events = store.events(row.id)
     engine = engines.get(row.game)
-    state = replay(row, events)
+    state = table_state(row, events)
     scores = engine.scores(state)
     return {
         "format": FORMAT,
@@ -81,7 +82,7 @@ def _score_event(event: dict) -> dict:
 def export_csv(store: Store, row: TableRow) -> str:
     """Points by kind of scoring (rows) and player (columns), then the totals."""
     engine = engines.get(row.game)
-    scores = engine.scores(replay(row, store.events(row.id)))
+    scores = engine.scores(table_state(row, store.events(row.id)))
     players = row.config["players"]
     kinds = points_by_kind(scores)
     out = io.StringIO()
@@ -241,25 +242,38 @@ def _replayed(row: TableRow, events: list[Event], claimed) -> bool:
     """Replay every move; refuse at the first the rules forbid, or if the scores differ
     from those the file states. Returns whether the game is over."""
     engine = engines.get(row.game)
-    try:
-        state = engine.setup(row.config)
-    except IllegalAction as error:
-        raise ImportRefused(f"The set-up is not valid: {error.message} ({error.rule}).") from None
-    except Exception as error:
-        raise ImportRefused(f"The set-up is not valid ({_short(error)}).") from None
-    names = {p["seat"]: p["name"] for p in row.config["players"]}
-    for event in events:
-        who = names.get(event.seat, "the table")
-        try:
-            state = engine.apply(state, event.seat, event.action)
-        except IllegalAction as error:
-            raise ImportRefused(f"Move {event.seq} ({event.action['type']} by {who}) breaks the rules: "
-                                f"{error.message} ({error.rule}).") from None
-        except Exception as error:  # malformed input an engine did not expect
-            raise ImportRefused(f"Move {event.seq} ({event.action['type']} by {who}) cannot be "
-                                f"replayed ({_short(error)}).") from None
+    state = _moved(engine, _set_up(engine, row.config), row, events)
     scores = engine.scores(state)
     if isinstance(claimed, dict) and "totals" in claimed and claimed["totals"] != scores["totals"]:
         raise ImportRefused(f"Replayed, the moves give the scores {scores['totals']}, but the file "
                             f"says {claimed['totals']!r}: it was changed or made by a different rules engine.")
     return bool(engine.is_over(state))
+
+
+def _set_up(engine, config: dict) -> dict:
+    try:
+        return engine.setup(config)
+    except IllegalAction as error:
+        raise ImportRefused(f"The set-up is not valid: {error.message} ({error.rule}).") from None
+    except Exception as error:
+        raise ImportRefused(f"The set-up is not valid ({_short(error)}).") from None
+
+
+def _moved(engine, state: dict, row: TableRow, events: list[Event]) -> dict:
+    """The state after every move, or a refusal naming the first move that fails."""
+    done = 0
+    try:
+        for done, played in enumerate(replay(engine, state, events), 1):
+            state = played.after
+    except Exception as error:  # the ``done`` moves before it were played
+        raise _refusal(row, events[done], error) from None
+    return state
+
+
+def _refusal(row: TableRow, event: Event, error: Exception) -> ImportRefused:
+    who = {p["seat"]: p["name"] for p in row.config["players"]}.get(event.seat, "the table")
+    move = f"Move {event.seq} ({event.action['type']} by {who})"
+    if isinstance(error, IllegalAction):
+        return ImportRefused(f"{move} breaks the rules: {error.message} ({error.rule}).")
+    # else input the engine did not expect
+    return ImportRefused(f"{move} cannot be replayed ({_short(error)}).")

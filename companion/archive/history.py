@@ -14,6 +14,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 from .. import engines
+from ..engines.common import state_after
 from ..engines.text import english
 from ..store import Store, TableRow
 
@@ -27,13 +28,10 @@ def fold(name: str) -> str:
 
 # one table's result ------------------------------------------------------------------
 
-def replay(row: TableRow, events) -> dict:
+def table_state(row: TableRow, events) -> dict:
     """The state after every event of a table (``IllegalAction`` and engine errors pass)."""
     engine = engines.get(row.game)
-    state = engine.setup(row.config)
-    for event in events:
-        state = engine.apply(state, event.seat, event.action)
-    return state
+    return state_after(engine, engine.setup(row.config), events)
 
 
 def outcome(engine, config: dict, state: dict, moves: int) -> dict:
@@ -138,7 +136,7 @@ def remember(store: Store, row: TableRow, engine, state: dict) -> bool:
 def _work_out(store: Store, row: TableRow, seq: int) -> dict:
     try:
         engine = engines.get(row.game)
-        return outcome(engine, row.config, replay(row, store.events(row.id)), seq)
+        return outcome(engine, row.config, table_state(row, store.events(row.id)), seq)
     except Exception as error:  # an engine that changed since: show the table, say why
         message = getattr(error, "message", None) or f"{type(error).__name__}: {error}"
         return {"over": False, "moves": seq, "players": [], "winners": [], "kinds": {},

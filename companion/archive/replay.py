@@ -10,6 +10,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from .. import engines
+from ..engines.common import Played, replay
 from ..store import Store, TableRow
 
 KEEP = 4  # tables whose frames are kept in memory
@@ -51,10 +52,11 @@ class Replays:
 def work_out(row: TableRow, events) -> list[Frame]:
     engine = engines.get(row.game)
     state = engine.setup(row.config)
-    frames = [Frame(0, None, None, state, engine.scores(state)["totals"])]
-    for event in events:
-        after = engine.apply(state, event.seat, event.action)
-        line = engine.describe(state, after, event.seat, event.action, None)
-        frames.append(Frame(event.seq, event.seat, line, after, engine.scores(after)["totals"]))
-        state = after
-    return frames
+    return [Frame(0, None, None, state, engine.scores(state)["totals"])] + \
+        [_frame(engine, played) for played in replay(engine, state, events)]
+
+
+def _frame(engine, played: Played) -> Frame:
+    event, after = played.move, played.after
+    line = engine.describe(played.before, after, event.seat, event.action, None)
+    return Frame(event.seq, event.seat, line, after, engine.scores(after)["totals"])

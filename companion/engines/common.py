@@ -1,5 +1,6 @@
 """What every engine shares: copying state, seat order, multisets, the shapes the
-platform reads, and the one random-playout runner used by tests and benchmarks.
+platform reads, the one random-playout runner used by tests and benchmarks, and the
+one replay of a log (history, replay frames, the final chart, import, a restart).
 
 Copying: ``apply`` never changes its input. ``advance`` hands the step's handler a
 ``Draft`` of the state, which copies a top-level value the first time the handler reads
@@ -18,9 +19,10 @@ instructions, against 38 M for that engine's hand-written copy before the common
 
 import marshal
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from functools import lru_cache, wraps
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from .errors import IllegalAction
 from .text import Text, _
@@ -420,13 +422,44 @@ def random_game(engine, rng, players: int, **options):
     return config, events, state
 
 
-def replay(engine, config: dict, events) -> dict:
-    state = engine.setup(config)
-    for seat, action in events:
-        state = engine.apply(state, seat, action)
+# replaying a log ---------------------------------------------------------------------
+
+class Move(NamedTuple):
+    """A move as a log keeps it (the store's events have these fields too)."""
+    seat: str
+    action: dict
+
+
+class Played(NamedTuple):
+    """One move of a replay, with the states before and after it."""
+    move: object  # as it was given: a ``Move``, a store event (with its ``seq``)
+    before: dict
+    after: dict
+
+
+def replay(engine, state: dict, moves: Iterable) -> Iterator[Played]:
+    """Play ``moves`` (anything with ``.seat`` and ``.action``) one by one from ``state``,
+    yielding each with the states around it. A move ``apply`` refuses raises its
+    ``IllegalAction`` (or the engine's error) when it is reached, after the moves
+    before it were yielded, so a caller that counts them knows which one it was."""
+    for move in moves:
+        after = engine.apply(state, move.seat, move.action)
+        yield Played(move, state, after)
+        state = after
+
+
+def state_after(engine, state: dict, moves: Iterable) -> dict:
+    """The state ``replay`` reaches after the last of ``moves`` (``state`` if none)."""
+    for played in replay(engine, state, moves):
+        state = played.after
     return state
+
+
+def moves(pairs: Iterable) -> list[Move]:
+    """``(seat, action)`` pairs, as ``play`` returns a game, as moves for ``replay``."""
+    return [Move(seat, action) for seat, action in pairs]
 
 
 __all__ = ["TABLE", "OVER", "Text", "Step", "Flow", "is_over", "nobody", "nothing", "Copying", "Draft", "advance", "clone", "clockwise_from", "next_seat", "initials", "player",
            "missing", "without", "not_due", "out_of_turn", "unknown_action", "play", "random_game",
-           "replay"]
+           "Move", "Played", "replay", "state_after", "moves"]

@@ -3,10 +3,12 @@ and a chart of the scores over the game (SVG drawn here), for the table screen a
 every phone (``final`` in what the page templates see: ``render.viewer_context``)."""
 
 import threading
+from itertools import takewhile
 
 from flask_babel import get_locale, gettext
 from markupsafe import Markup
 
+from ..engines.common import replay
 from ..tables import Live, Tables
 from . import charts, context
 from .games import ui_for
@@ -79,19 +81,24 @@ def score_series(live: Live, tables: Tables) -> dict[str, list[tuple[int, int]]]
         kept = _series.get(live.row.id)
     if kept and kept[0] == moment:
         return kept[1]
-    engine, state = live.engine, live.engine.setup(live.row.config)
-    series = {seat: [(0, 0)] for seat in live.seats}
-    for event in tables.events(live.row.id):  # every move of the game, in order
-        if event.seq > live.seq:
-            break  # made since this moment: the next moment's series has it
-        state = engine.apply(state, event.seat, event.action)
-        totals = engine.scores(state)["totals"]
-        for seat, points in series.items():
-            if totals.get(seat, 0) != points[-1][1]:
-                points.append((event.seq - 1, points[-1][1]))
-                points.append((event.seq, totals.get(seat, 0)))
-    for points in series.values():
-        points.append((live.seq, points[-1][1]))
+    series = _worked_out(live, tables.events(live.row.id))
     with _lock:
         _series[live.row.id] = (moment, series)
+    return series
+
+
+def _worked_out(live: Live, events) -> dict[str, list[tuple[int, int]]]:
+    """Each seat's points over ``events`` (the whole log, in order) up to this moment."""
+    engine = live.engine
+    # moves made since this moment are the next moment's series
+    made = takewhile(lambda event: event.seq <= live.seq, events)
+    series = {seat: [(0, 0)] for seat in live.seats}
+    for played in replay(engine, engine.setup(live.row.config), made):
+        seq, totals = played.move.seq, engine.scores(played.after)["totals"]
+        for seat, points in series.items():
+            if totals.get(seat, 0) != points[-1][1]:
+                points.append((seq - 1, points[-1][1]))
+                points.append((seq, totals.get(seat, 0)))
+    for points in series.values():
+        points.append((live.seq, points[-1][1]))
     return series

@@ -9,7 +9,7 @@ from urllib.parse import urlencode
 
 from companion.engines import TABLE
 from companion.engines import get as engine_for
-from companion.engines.common import replay
+from companion.engines.common import state_after
 from companion.store import Store
 from companion.web.games import form_fields
 from tests.web.conftest import fa_form
@@ -57,7 +57,7 @@ class Table:
         return self.store.events(self.table_id)
 
     def state(self) -> dict:
-        return replay(self.engine, self.config, [(e.seat, e.action) for e in self.events()])
+        return state_after(self.engine, self.engine.setup(self.config), self.events())
 
     def post(self, seat: str, action: dict):
         """Post ``action`` as ``seat``'s phone (the host's table input for ``TABLE``)."""

@@ -138,7 +138,8 @@ def test_random_playouts_keep_the_contract(game):
             check_texts(game, engine.scores(after), "scores()")
         assert state["phase"] == common.OVER and engine.is_over(state)
         assert json.loads(json.dumps(state)) == state
-        assert common.replay(engine, config, json.loads(json.dumps(events))) == state
+        moves = common.moves(json.loads(json.dumps(events)))
+        assert common.state_after(engine, engine.setup(config), moves) == state
         result = engine.scores(state)
         for seat, total in result["totals"].items():
             assert total == sum(e["points"].get(seat, 0) for e in result["events"])
@@ -152,6 +153,41 @@ def test_random_playouts_keep_the_contract(game):
             for p in view["players"]:
                 assert PLAYER_KEYS <= set(p), p
                 assert p["score"] == result["totals"].get(p["seat"], p["score"])
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_is_applying_the_moves_by_hand(game):
+    for engine, config, events, state, moves in games_played(game, 3):
+        replayed = list(common.replay(engine, engine.setup(config), common.moves(events)))
+        assert [(p.move.seat, p.move.action, p.before, p.after) for p in replayed] == \
+            [(seat, action, before, after) for before, seat, action, after in moves]
+        assert common.state_after(engine, engine.setup(config), common.moves(events)) == state
+        assert common.state_after(engine, state, []) is state
+
+
+def refused_instead(engine, before: dict, move: common.Move) -> tuple[common.Move, str]:
+    """A move ``apply`` refuses in place of ``move`` (its action made by a seat that is
+    not due, else an action of a type no game has), with the rule it cites."""
+    idle = sorted({p["seat"] for p in engine.view(before, None)["players"]} - engine.to_act(before))
+    for bad in [common.Move(s, move.action) for s in idle] + [common.Move(move.seat, {"type": "none"})]:
+        try:
+            engine.apply(before, bad.seat, bad.action)
+        except IllegalAction as refused:
+            return bad, refused.rule
+    raise AssertionError(f"{engine.NAME}: no refused move found")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_replay_stops_at_an_illegal_move_citing_its_rule(game):
+    for n, (engine, config, events, state, moves) in enumerate(games_played(game, 3)):
+        at = (n + 1) * len(events) // 4  # early, midway, late
+        log = common.moves(events)
+        bad, rule = refused_instead(engine, moves[at][0], log[at])
+        played = []
+        with pytest.raises(IllegalAction) as refused:
+            played.extend(common.replay(engine, engine.setup(config), log[:at] + [bad] + log[at + 1:]))
+        assert refused.value.rule == rule and re.fullmatch(rf"{engine.RULE_PREFIX}(-[A-Z0-9]+)+", rule)
+        assert [p.move for p in played] == log[:at]
 
 
 def whole_actions(entry: dict, shapes: dict) -> list[dict]:

@@ -5,6 +5,7 @@ import random
 from itertools import count
 
 from companion import engines
+from companion.engines import common
 from companion.engines.common import play
 from companion.store import Store, TableRow
 
@@ -47,8 +48,6 @@ class Night:
 
 def final_scores(config, events):
     """(totals, winners, over) after ``events``, worked out by the engine directly."""
-    state = ENGINE.setup(config)
-    for seat, action in events:
-        state = ENGINE.apply(state, seat, action)
+    state = common.state_after(ENGINE, ENGINE.setup(config), common.moves(events))
     scores = ENGINE.scores(state)
     return scores["totals"], scores["winners"], ENGINE.is_over(state)

@@ -10,6 +10,7 @@ import time
 
 from companion import engines
 from companion.engines import TABLE
+from companion.engines.common import state_after
 from companion.engines.fifth_avenue import playout
 from companion.store import Store
 from tests.history.test_backup import events_in
@@ -141,9 +142,9 @@ def test_backups_while_moves_are_made_then_a_restore(tmp_path):
     try:
         _, screen = players.host.get(f"/t/{players.table}")
         assert seq(screen) == counts[2]
-        players.state = players.engine.setup(Store(str(db)).table(players.table).config)
-        for event in Store(str(db)).events(players.table):
-            players.state = players.engine.apply(players.state, event.seat, event.action)
+        restored_db = Store(str(db))
+        players.state = state_after(players.engine, players.engine.setup(restored_db.table(players.table).config),
+                                    restored_db.events(players.table))
         players.seq = counts[2]
         players.move()  # play goes on from the restored move, phones still seated
         assert events_in(db)[:counts[2]] == final[:counts[2]]

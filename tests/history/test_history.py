@@ -97,8 +97,8 @@ def test_records_count_plays_wins_average_and_best(night):
 def test_results_are_kept_until_the_log_changes(night, monkeypatch):
     row, events = night.table(["Anna", "Ben"], seed=1, moves=40)
     calls = []
-    real = history.replay
-    monkeypatch.setattr(history, "replay", lambda *a: calls.append(a[0].id) or real(*a))
+    real = history.table_state
+    monkeypatch.setattr(history, "table_state", lambda *a: calls.append(a[0].id) or real(*a))
     history.results(night.store)
     history.results(night.store)
     assert calls == ["t1"]

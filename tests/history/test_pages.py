@@ -11,6 +11,7 @@ import re
 import pytest
 
 from companion.archive import exchange, history
+from companion.engines import common
 from companion.engines.text import english
 from companion.network import wifi_qr_text
 from companion.store import Store
@@ -146,10 +147,8 @@ def test_replay_shows_each_moves_line_and_scores(night, client):
         shown = dict(re.findall(r'<li data-seat="(\w+)"[^>]*><span class="name">[^<]*</span> <span class="score">(\d+)', page))
         assert {s: int(v) for s, v in shown.items()} == totals
         assert 'class="fa-board"' in page and "Scores over the game" in page
-    state = ENGINE.setup(row.config)
-    for seat, action in events[:9]:
-        before, state = state, ENGINE.apply(state, seat, action)
-    expected = english(ENGINE.describe(before, state, events[8][0], events[8][1], None))
+    ninth = list(common.replay(ENGINE, ENGINE.setup(row.config), common.moves(events[:9])))[-1]
+    expected = english(ENGINE.describe(ninth.before, ninth.after, *events[8], None))
     shown = re.search(r'<li value="9" class="current">([^<]*)</li>', text(client.get("/t/t4/replay?move=9")))[1]
     assert html.unescape(shown) == expected
 
@@ -299,7 +298,7 @@ def test_a_game_that_ends_here_is_in_the_history_without_a_replay(app, night, mo
         tables.act("t1", seat, action, seq)
     assert night.store.results().get("t1", (0,))[0] != len(whole)  # not over yet: nothing kept
     tables.act("t1", *whole[-1], len(whole) - 1)
-    monkeypatch.setattr(history, "replay", lambda *a: pytest.fail("the result was replayed"))
+    monkeypatch.setattr(history, "table_state", lambda *a: pytest.fail("the result was replayed"))
     [game] = history.results(night.store)
     totals, winners, _ = final_scores(row.config, whole)
     assert game.over and {p.seat: p.score for p in game.players} == totals
