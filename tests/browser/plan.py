@@ -8,6 +8,7 @@ filled with buildings and shops first, so its auction ends in a closure.
 """
 
 from companion.engines import fifth_avenue as engine
+from companion.engines.common import state_after
 from companion.engines.fifth_avenue.hands import holding
 
 #: Initial buildings: the first round fills 34w, the second goes to 42w.
@@ -26,10 +27,7 @@ TURN_ACTIONS = {"take_buildings", "place_shop", "take_black", "score_quarter"}
 
 
 def fold(config: dict, events) -> dict:
-    state = engine.setup(config)
-    for event in events:
-        state = engine.apply(state, event.seat, event.action)
-    return state
+    return state_after(engine, engine.setup(config), events)
 
 
 def turns_started(events) -> int:

@@ -30,6 +30,7 @@ from babel.messages.pofile import read_po
 from playwright.sync_api import expect
 
 from companion.engines import TABLE, IllegalAction
+from companion.engines.common import state_after
 from companion.engines import fifth_avenue as engine
 from companion.engines import manhattan as mh_engine
 from companion.engines import new_york as ny_engine
@@ -153,8 +154,7 @@ class Table:
         """The state after the stored events, and how many there are (folded on from the last call)."""
         events = self.store.events(self.table_id)
         state, count = getattr(self, "_folded", None) or (engine.setup(self.config), 0)
-        for event in events[count:]:
-            state = engine.apply(state, event.seat, event.action)
+        state = state_after(engine, state, events[count:])
         self._folded = (state, len(events))
         return state, len(events)
 
@@ -313,8 +313,7 @@ class Night:
         """The state after the stored events, and how many there are (folded on from the last call)."""
         events = self.store.events(self.table_id)
         state, count = getattr(self, "_folded", None) or (self.rules.engine.setup(self.config), 0)
-        for event in events[count:]:
-            state = self.rules.engine.apply(state, event.seat, event.action)
+        state = state_after(self.rules.engine, state, events[count:])
         self._folded = (state, len(events))
         return state, len(events)
 

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from companion.engines import manhattan as engine
+from companion.engines.common import state_after
 from companion.engines.manhattan.board import CARD_LOTS
 from companion.store import Store
 from tests.web.manhattan import mh_form
@@ -45,10 +46,8 @@ class Night:
         return [self.host, *self.phones.values()]
 
     def state(self) -> dict:
-        state = engine.setup(self.store.table(self.table_id).config)
-        for event in self.store.events(self.table_id):
-            state = engine.apply(state, event.seat, event.action)
-        return state
+        start = engine.setup(self.store.table(self.table_id).config)
+        return state_after(engine, start, self.store.events(self.table_id))
 
     def moved(self, seq: int, timeout: float | None = None) -> None:
         wait_for_move(self.pages, seq, timeout)

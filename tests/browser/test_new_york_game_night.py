@@ -19,6 +19,7 @@ from playwright.sync_api import expect
 
 from companion.engines import TABLE
 from companion.engines import new_york as ny
+from companion.engines.common import state_after
 from companion.engines.new_york import market, playout
 from companion.store import Store
 from companion.web.games import form_fields
@@ -70,8 +71,7 @@ class Night:
         if not hasattr(self, "_folded"):
             self._folded = (ny.setup(self.config), 0)
         state, count = self._folded
-        for event in events[count:]:
-            state = ny.apply(state, event.seat, event.action)
+        state = state_after(ny, state, events[count:])
         self._folded = (state, len(events))
         return state
 
