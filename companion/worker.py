@@ -114,6 +114,10 @@ class Worker(GeventWorker):
         atexit.register(close_logging)
         super().init_process()
 
+    def load_wsgi(self):
+        super().load_wsgi()
+        gevent.spawn(warm_up)
+
     def timeout_ctx(self):
         # gunicorn wraps reading each request line and its headers in this; a
         # silent Timeout (False) ends that read as "no request", which closes the
@@ -258,6 +262,14 @@ def collect_less_often(young: int = YOUNG_OBJECTS) -> None:
     generations' thresholds stay)."""
     _, middle, old = gc.get_threshold()
     gc.set_threshold(young, middle, old)
+
+
+def warm_up() -> None:
+    """Build the rules search's index while the worker waits for its first pages, so
+    the first question asked is not the one that waits for it (seconds on a Pi)."""
+    from .rules import search  # after gevent patched threading: its lock is gevent's
+
+    search.index()
 
 
 def close_logging() -> None:

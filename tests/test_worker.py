@@ -77,6 +77,35 @@ def test_the_served_worker_scans_for_garbage_after_many_more_new_objects(tmp_pat
     assert (middle, old) == gc.get_threshold()[1:]
 
 
+def test_the_served_worker_builds_the_rules_search_before_the_first_question(tmp_path):
+    """A real gunicorn with this worker class; its app only says whether the rules
+    search's index is there, and nobody asks the search anything."""
+    (tmp_path / "probe.py").write_text(
+        "import sys\n"
+        "def app(environ, start_response):\n"
+        "    search = sys.modules.get('companion.rules.search')\n"
+        "    start_response('200 OK', [('Content-Type', 'text/plain')])\n"
+        "    return [b'built' if search and search._built else b'not yet']\n")
+    port = free_port()
+    gunicorn = Path(sys.executable).parent / "gunicorn"
+    process = start([str(gunicorn), "--worker-class", "companion.worker.Worker", "--bind",
+                     f"127.0.0.1:{port}", "--chdir", str(tmp_path), "probe:app"], tmp_path)
+
+    def built() -> bool:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.request("GET", "/")
+            return connection.getresponse().read() == b"built"
+        finally:
+            connection.close()
+
+    try:
+        wait_until_serving(process, port)
+        assert wait_for(built, timeout=120)
+    finally:
+        stop(process)
+
+
 # What `companion serve` does before gunicorn forks its worker, then what the worker does:
 # gevent patches the standard library, the app makes a table's locks and a page's lock, and
 # a greenlet waits for each while another holds it across a switch. The modules that make
