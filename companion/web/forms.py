@@ -58,4 +58,4 @@ def refusal(text, what: Text, low: int, high: int) -> Text:
              field=what, low=low, high=high, got=got)
 
 
-__all__ = ["number", "whole", "field", "MAX_DIGITS"]
+__all__ = ["number", "whole", "field", "MAX_DIGITS", "LARGEST"]

@@ -50,7 +50,8 @@ def undo(live):
     count = forms.number(request.form.get("count", "1"))
     if count is None:
         raise FormError(_("Say how many moves to undo."))
-    seen = forms.number(request.form.get("seq", ""))
+    # any whole number: one that is not the table's move comes from a stale page
+    seen = forms.number(request.form.get("seq", ""), low=-forms.LARGEST)
     if seen is None:
         raise FormError(_("The form lacks the move number it was based on."))
     if request.form.get("confirm") != "yes":

@@ -143,7 +143,8 @@ def table_act(live):
 def _apply(live, seat, page, read_action):
     """Apply an action and answer with the page's fresh main region (htmx) or the
     page itself; a refusal changes nothing and is shown in the page with a 4xx."""
-    seen = forms.number(request.form.get("seq", ""))
+    # any whole number: one that is not the table's move comes from a stale page
+    seen = forms.number(request.form.get("seq", ""), low=-forms.LARGEST)
     if seen is None:
         raise FormError(_("The form lacks the move number it was based on."))
     code, message = 200, None
