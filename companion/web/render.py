@@ -197,11 +197,13 @@ def locale_name() -> str:
 
 
 def catalogue(locale: str):
-    """The translations of ``locale`` (loaded once)."""
-    found = _catalogues.get(locale)
+    """The translations of ``locale`` (loaded once per folder of catalogues: an app
+    made with other catalogues, as some tests make, gets its own)."""
+    key = (str(current_app.config.get("BABEL_TRANSLATION_DIRECTORIES")), locale)
+    found = _catalogues.get(key)
     if found is None:
         with force_locale(locale):
-            found = _catalogues[locale] = get_translations()
+            found = _catalogues[key] = get_translations()
     return found
 
 
