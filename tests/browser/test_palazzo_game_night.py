@@ -336,7 +336,7 @@ def _the_end(night: Night) -> None:
     anna = night.phones["p1"]
     event = anna.locator("section.scores details.score-event").first
     event.locator("summary").tap()
-    expect(event.locator("li").first).to_have_text("Palace 1: 3 floors, 3 windows → 3")
+    expect(event.locator("li").first).to_have_text("Anna, palace 1: 3 floors, 3 windows → 3")
     expect(anna.locator("section.sheet h2")).to_have_text("Your score: 3")
     expect(night.host.locator(".log li").first).to_contain_text("the fifth knight ends the game")
 
