@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -53,57 +54,52 @@ def test_reading_headers_has_the_deadline():
     assert isinstance(ctx, Timeout) and ctx.seconds == worker.HEADER_TIMEOUT
 
 
-def test_the_served_worker_scans_for_garbage_after_many_more_new_objects(tmp_path):
-    """A real gunicorn with this worker class; its app answers with the collector's
-    thresholds as the worker process has them."""
-    (tmp_path / "probe.py").write_text(
-        "import gc\n"
-        "def app(environ, start_response):\n"
-        "    start_response('200 OK', [('Content-Type', 'text/plain')])\n"
-        "    return [' '.join(map(str, gc.get_threshold())).encode()]\n")
-    port = free_port()
-    gunicorn = Path(sys.executable).parent / "gunicorn"
-    process = start([str(gunicorn), "--worker-class", "companion.worker.Worker", "--bind",
-                     f"127.0.0.1:{port}", "--chdir", str(tmp_path), "probe:app"], tmp_path)
-    try:
-        wait_until_serving(process, port)
-        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
-        connection.request("GET", "/")
-        young, middle, old = map(int, connection.getresponse().read().split())
-        connection.close()
-    finally:
-        stop(process)
-    assert young == worker.YOUNG_OBJECTS > 700 * 10
-    assert (middle, old) == gc.get_threshold()[1:]
-
-
-def test_the_served_worker_builds_the_rules_search_before_the_first_question(tmp_path):
-    """A real gunicorn with this worker class; its app only says whether the rules
-    search's index is there, and nobody asks the search anything."""
-    (tmp_path / "probe.py").write_text(
-        "import sys\n"
-        "def app(environ, start_response):\n"
-        "    search = sys.modules.get('companion.rules.search')\n"
-        "    start_response('200 OK', [('Content-Type', 'text/plain')])\n"
-        "    return [b'built' if search and search._built else b'not yet']\n")
+@contextmanager
+def served_probe(tmp_path, app_source: str):
+    """A real gunicorn with this worker class serving the WSGI app ``app_source``
+    (a module with ``app``); a function that GETs ``/`` from it."""
+    (tmp_path / "probe.py").write_text(app_source)
     port = free_port()
     gunicorn = Path(sys.executable).parent / "gunicorn"
     process = start([str(gunicorn), "--worker-class", "companion.worker.Worker", "--bind",
                      f"127.0.0.1:{port}", "--chdir", str(tmp_path), "probe:app"], tmp_path)
 
-    def built() -> bool:
+    def get() -> bytes:
         connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
         try:
             connection.request("GET", "/")
-            return connection.getresponse().read() == b"built"
+            return connection.getresponse().read()
         finally:
             connection.close()
 
     try:
         wait_until_serving(process, port)
-        assert wait_for(built, timeout=120)
+        yield get
     finally:
         stop(process)
+
+
+def test_the_served_worker_scans_for_garbage_after_many_more_new_objects(tmp_path):
+    """The probe answers with the collector's thresholds as the worker process has them."""
+    with served_probe(tmp_path,
+                      "import gc\n"
+                      "def app(environ, start_response):\n"
+                      "    start_response('200 OK', [('Content-Type', 'text/plain')])\n"
+                      "    return [' '.join(map(str, gc.get_threshold())).encode()]\n") as get:
+        young, middle, old = map(int, get().split())
+    assert young == worker.YOUNG_OBJECTS > 700 * 10
+    assert (middle, old) == gc.get_threshold()[1:]
+
+
+def test_the_served_worker_builds_the_rules_search_before_the_first_question(tmp_path):
+    """The probe only says whether the rules search's index is there; nobody asks it anything."""
+    with served_probe(tmp_path,
+                      "import sys\n"
+                      "def app(environ, start_response):\n"
+                      "    search = sys.modules.get('companion.rules.search')\n"
+                      "    start_response('200 OK', [('Content-Type', 'text/plain')])\n"
+                      "    return [b'built' if search and search._built else b'not yet']\n") as get:
+        assert wait_for(lambda: get() == b"built", timeout=120)
 
 
 # What `companion serve` does before gunicorn forks its worker, then what the worker does:
