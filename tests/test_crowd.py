@@ -9,7 +9,7 @@ import pytest
 from companion import worker
 from tests.live.clients import Browser, Table
 from tests.live.crowd import SLOW_BODY, Crowd
-from tests.test_cli import COMPANION, free_port, start, stop, wait_until_serving
+from tests.test_request_limits import limited_server
 from tests.web.conftest import fa_form
 
 IDLE_TABLES, PAGES_PER_TABLE, SLOW = 20, 10, 50
@@ -21,16 +21,8 @@ BODY_TIMEOUT, PER_ADDRESS = 2, 60  # given to the server: short and small, for t
 
 @pytest.fixture
 def served(tmp_path):
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
-    process = start([str(COMPANION), "serve", "--host", "127.0.0.1", "--port", str(port),
-                     "--db", str(tmp_path / "crowd.sqlite3"), "--public-url", base + "/",
-                     "--body-timeout", str(BODY_TIMEOUT), "--connections-per-address", str(PER_ADDRESS)],
-                    tmp_path)
-    wait_until_serving(process, port)
-    yield port, base
-    returncode, output = stop(process)
-    assert "Traceback" not in output, output
+    with limited_server(tmp_path, BODY_TIMEOUT, PER_ADDRESS) as server:
+        yield server
 
 
 def test_idle_sockets_and_slow_headers_leave_pages_and_moves_answering(served):

@@ -7,6 +7,8 @@ a probe app whose export waits until it is told to finish (tests/test_worker.py 
 
 import socket
 import time
+from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 
@@ -20,19 +22,28 @@ PER_ADDRESS = 3  # connections, given with --connections-per-address
 PROMPT = 10.0  # seconds: generous (the machine may be busy), this tells "answered" from "hangs"
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    tmp_path = tmp_path_factory.mktemp("limits")
+@contextmanager
+def limited_server(where: Path, body_timeout: float, per_address: int):
+    """``companion serve`` on a free loopback port with these limits; (port, base URL).
+    It must log no traceback."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     process = start([str(COMPANION), "serve", "--host", "127.0.0.1", "--port", str(port),
-                     "--db", str(tmp_path / "limits.sqlite3"), "--public-url", base + "/",
-                     "--body-timeout", str(BODY_TIMEOUT), "--connections-per-address", str(PER_ADDRESS)],
-                    tmp_path)
-    wait_until_serving(process, port)
-    yield port, base
-    returncode, output = stop(process)
+                     "--db", str(where / "limits.sqlite3"), "--public-url", base + "/",
+                     "--body-timeout", str(body_timeout), "--connections-per-address", str(per_address)],
+                    where)
+    try:
+        wait_until_serving(process, port)
+        yield port, base
+    finally:
+        returncode, output = stop(process)
     assert "Traceback" not in output, output
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    with limited_server(tmp_path_factory.mktemp("limits"), BODY_TIMEOUT, PER_ADDRESS) as server:
+        yield server
 
 
 def connect(port: int, source: str = "127.0.0.1", timeout: float = PROMPT) -> socket.socket:
