@@ -1,0 +1,381 @@
+"""What a person at the table feels: a move's time to every screen, painted, on a phone's CPU.
+
+For each game with screens, gunicorn starts with the agreed settings (as bench/live.py and
+bench/phones.py); a three-player table gets its host's table screen (1280x800) and a phone
+per seat (390x844) in Debian's Chromium. DevTools slows every page down as a table's
+devices are: the phones' CPU ``--cpu`` times (4: a mid-range phone), the table screen's
+``--table-cpu`` times (2), and every page's network to home Wi-Fi (``--latency-ms`` 20 ms,
+``--mbit`` 20 Mbit/s both ways), with ``Emulation.setCPUThrottlingRate`` and
+``Network.emulateNetworkConditions`` on each page's CDP session.
+
+Every page watches its own move number (the ``data-seq`` of the first element that has
+one) with a MutationObserver; when it changes, the next ``requestAnimationFrame`` callback
+notes the wall-clock time (``performance.timeOrigin + performance.now()``, epoch ms, the
+same clock as Python's ``time.time()``: checked per page at the start and the end of each
+run). The callback runs as the frame that shows the new move starts, before that frame's
+style, layout and paint (the pushed HTML has been swapped in and morphed by then): the
+time to the end of that frame is also noted, after it, and printed apart.
+
+Random legal moves are posted over HTTP from the seat due (outside the browser, as
+bench/phones.py does), one at a time: the next is posted once every page has painted the
+last and ``--pause`` seconds have passed, so pushes do not overlap. A move's latency runs
+from just before its POST to the last of the four pages painting it; the phones and the
+table screen are also counted apart. ``--warmup`` moves come first and are not counted.
+
+A phone's first page: a new page in a phone's browser (its cache warm, as after the join
+page) opens the phone's address, slowed down as above before it navigates; its
+``domContentLoadedEventEnd`` (ms from the start of navigation) is read. ``--first-pages``
+such loads per game, the phones taking turns.
+
+The figures are a shared 2-core machine's: other work running at the same time makes
+them vary. ``--compare DIR`` runs the same from another checkout (its own gunicorn, from
+DIR) in the same run, the checkouts taking turns per game (``--repeat N`` rounds); each
+checkout's moves of every round are pooled. ``--trace FILE`` adds a run of this checkout
+per game, not counted (tracing slows the phone down), that records a Chromium performance
+trace of one phone over the moves (a file per game when there are several; it opens in
+DevTools' Performance panel) and prints where that phone's main thread spent its time.
+
+Run: ``.venv/bin/python bench/paint.py [--games manhattan,...] [--moves 30] [--pause 0.3]
+[--cpu 4] [--table-cpu 2] [--latency-ms 20] [--mbit 20] [--no-throttle] [--first-pages 5]
+[--compare DIR] [--repeat N] [--trace FILE]``.
+Targets: a move reaches every screen, painted, in p99 <= 100 ms at 4x phone CPU and 20 ms
+Wi-Fi; a phone's first page reaches DOMContentLoaded in <= 300 ms at 4x.
+"""
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from importlib import import_module
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from bench.live import Gunicorn, games_with_screens, percentile  # noqa: E402
+from bench.phones import Server  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE  # noqa: E402
+from tests.browser.every_game import Table  # noqa: E402
+
+P99_TARGET_MS = 100
+FIRST_PAGE_TARGET_MS = 300
+WAIT_MS = 30_000  # a page that has not painted a move by then counts as an error
+
+# Installed in every page before its own scripts. ``__paint`` maps a move number to the
+# wall-clock ms of the first animation frame that showed it, ``__frameEnd`` to the time
+# just after that frame (a message posted from the frame's callback runs once it is done).
+WATCH = """
+(() => {
+  const painted = {}, frameEnd = {};
+  window.__paint = painted;
+  window.__frameEnd = frameEnd;
+  const channel = new MessageChannel();
+  const after = [];
+  channel.port1.onmessage = () => {
+    const t = performance.timeOrigin + performance.now();
+    for (const seq of after.splice(0)) if (!(seq in frameEnd)) frameEnd[seq] = t;
+  };
+  let last = null;
+  const check = () => {
+    const el = document.querySelector('[data-seq]');
+    const seq = el ? el.dataset.seq : null;
+    if (seq === null || seq === last) return;
+    last = seq;
+    requestAnimationFrame(() => {
+      if (!(seq in painted)) painted[seq] = performance.timeOrigin + performance.now();
+      after.push(seq);
+      channel.port2.postMessage(0);
+    });
+  };
+  // Only data-seq among the attributes: the same changes are seen, and the morph of a
+  // whole page does not queue a record per changed attribute.
+  new MutationObserver(check).observe(document, {childList: true, attributes: true, subtree: true,
+                                                 attributeFilter: ['data-seq']});
+  check();
+})();
+"""
+
+# Chromium's timeline without its JavaScript sampler (which slowed a 4x phone down several
+# times over): enough for the Performance panel and for the self time per kind of task.
+TRACE_CATEGORIES = ["-*", "devtools.timeline", "disabled-by-default-devtools.timeline",
+                    "disabled-by-default-devtools.timeline.frame", "toplevel", "v8.execute",
+                    "blink.user_timing", "latencyInfo", "loading"]
+
+# The page has painted move ``seq`` or a later one, and the frame that showed it is done.
+PAINTED = "seq => Object.keys(window.__frameEnd || {}).some(k => Number(k) >= seq)"
+
+
+@dataclass
+class Figures:
+    """What one checkout's runs of one game measured (pooled over rounds)."""
+
+    moves: list = field(default_factory=list)  # ms, POST to the last page painting
+    frame_end: list = field(default_factory=list)  # ms, POST to the end of the last page's frame
+    phone: list = field(default_factory=list)  # ms, one per phone and move
+    table: list = field(default_factory=list)  # ms, the table screen, per move
+    first_page: list = field(default_factory=list)  # ms, DOMContentLoaded of a phone's page
+    push_bytes: dict = field(default_factory=lambda: {"phone": [], "table": []})
+    clock_skew: float = 0.0  # ms, the largest gap seen between a page's clock and Python's
+    errors: list = field(default_factory=list)
+
+    def add(self, other: "Figures") -> None:
+        for name in ("moves", "frame_end", "phone", "table", "first_page", "errors"):
+            getattr(self, name).extend(getattr(other, name))
+        for kind in self.push_bytes:
+            self.push_bytes[kind].extend(other.push_bytes[kind])
+        self.clock_skew = max(self.clock_skew, other.clock_skew)
+
+
+class Throttle:
+    """The slowing down of one page: CPU ``rate`` times, and the network of home Wi-Fi."""
+
+    def __init__(self, args, rate: float):
+        self.args, self.rate = args, rate
+
+    def apply(self, page):
+        """The page's CDP session, the page slowed down (its network events enabled)."""
+        session = page.context.new_cdp_session(page)
+        session.send("Network.enable")
+        if not self.args.no_throttle:
+            session.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
+            rate = self.args.mbit * 1_000_000 / 8  # bytes per second
+            session.send("Network.emulateNetworkConditions", {
+                "offline": False, "latency": self.args.latency_ms,
+                "downloadThroughput": rate, "uploadThroughput": rate})
+        return session
+
+
+def clock_skew(page) -> float:
+    """How far the page's ``timeOrigin + now()`` falls outside Python's ``time.time()``
+    taken just before and after reading it, in ms (0 when it falls between)."""
+    before = time.time() * 1000
+    seen = page.evaluate("performance.timeOrigin + performance.now()")
+    after = time.time() * 1000
+    return max(before - seen, seen - after, 0.0)
+
+
+def count_pushes(session, sizes: list) -> None:
+    """Every WebSocket message the page receives from now on, its length appended to ``sizes``."""
+    session.on("Network.webSocketFrameReceived",
+               lambda event: sizes.append(len(event["response"].get("payloadData", "").encode())))
+
+
+def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> Figures:
+    """One run of ``game`` served from the checkout ``root``."""
+    figures = Figures()
+    with tempfile.TemporaryDirectory(prefix="companion-paint-") as workdir:
+        gunicorn = Gunicorn(workdir, root=root)
+        opened = []
+        try:
+            def contexts(kind: str, **options):
+                context = browser.new_context(**(DESKTOP if kind == "desktop" else PHONE), **options)
+                context.add_init_script(WATCH)
+                opened.append(context)
+                return context
+
+            table = Table(Server(gunicorn, Path(workdir, f"bench-{gunicorn.port}.sqlite3")), contexts, game)
+            phones = list(table.phones.values())
+            pages = [("table", table.host)] + [("phone", page) for page in phones]
+            sizes = {id(page): [] for _, page in pages}
+            for kind, page in pages:
+                session = Throttle(args, args.table_cpu if kind == "table" else args.cpu).apply(page)
+                count_pushes(session, sizes[id(page)])
+            figures.clock_skew = max(clock_skew(page) for _, page in pages)
+
+            playout = import_module(f"{table.engine.__name__}.playout")
+            rng, state = random.Random(game), table.state()
+            seq = len(table.events())
+            for _, page in pages:
+                page.wait_for_function(PAINTED, arg=seq, polling=50, timeout=WAIT_MS)
+            if trace:
+                browser.start_tracing(page=phones[0], path=str(trace), categories=TRACE_CATEGORIES)
+            try:
+                for move in range(args.warmup + args.moves):
+                    if table.engine.is_over(state):
+                        break
+                    if move == args.warmup:
+                        for size in sizes.values():
+                            size.clear()
+                    seat = rng.choice(sorted(table.engine.to_act(state)))
+                    action = playout.random_action(state, seat, rng)
+                    start = time.time() * 1000
+                    answer = table.post(seat, action)
+                    if answer.status >= 400:
+                        figures.errors.append(f"POST {action['type']} as {seat} -> {answer.status}")
+                        break
+                    state = table.engine.apply(state, seat, action)
+                    seq = len(table.events())
+                    try:
+                        for _, page in pages:
+                            page.wait_for_function(PAINTED, arg=seq, polling=50, timeout=WAIT_MS)
+                    except Exception as error:  # a page that never shows the move ends the run
+                        figures.errors.append(f"move {seq} not painted: {error!r}"[:300])
+                        break
+                    if move >= args.warmup:
+                        times = [page.evaluate("s => { const k = Object.keys(window.__paint).map(Number)"
+                                               ".filter(k => k >= s).sort((a, b) => a - b)[0];"
+                                               " return [window.__paint[k], window.__frameEnd[k]]; }", seq)
+                                 for _, page in pages]
+                        painted = [t[0] - start for t in times]
+                        figures.moves.append(max(painted))
+                        if all(t[1] is not None for t in times):
+                            figures.frame_end.append(max(t[1] for t in times) - start)
+                        figures.table.append(painted[0])
+                        figures.phone.extend(painted[1:])
+                    time.sleep(args.pause)  # a table's pace: each push drawn on its own
+            finally:
+                if trace:
+                    browser.stop_tracing()
+            figures.clock_skew = max(figures.clock_skew, *(clock_skew(page) for _, page in pages))
+            for kind, page in pages:
+                figures.push_bytes[kind].extend(sizes[id(page)])
+
+            for i in range(args.first_pages):
+                phone = phones[i % len(phones)]
+                fresh = phone.context.new_page()
+                try:
+                    Throttle(args, args.cpu).apply(fresh)
+                    fresh.goto(phone.url)
+                    figures.first_page.append(fresh.evaluate(
+                        "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
+                finally:
+                    fresh.close()
+            logged = gunicorn.first_error()
+            if logged:
+                figures.errors.append("the server logged:\n" + logged)
+            return figures
+        finally:
+            for context in opened:
+                context.close()
+            gunicorn.stop()
+
+
+def self_times(trace: Path, top: int = 10) -> list[tuple[str, float]]:
+    """The traced phone's renderer main thread: the ``top`` names of trace events by their
+    self time (their duration less that of the events inside them), in ms."""
+    events = json.loads(trace.read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    started = [e for e in events if e.get("name") == "TracingStartedInBrowser"]
+    pids = {f["processId"] for e in started for f in e.get("args", {}).get("data", {}).get("frames", [])
+            if "processId" in f}
+    mains = {(e["pid"], e["tid"]) for e in events if e.get("ph") == "M" and e.get("name") == "thread_name"
+             and e.get("args", {}).get("name") == "CrRendererMain" and (not pids or e["pid"] in pids)}
+    spans = defaultdict(list)
+    for e in events:
+        if e.get("ph") == "X" and (e.get("pid"), e.get("tid")) in mains and "dur" in e:
+            spans[(e["pid"], e["tid"])].append(e)
+    totals = defaultdict(float)
+    for thread in spans.values():
+        thread.sort(key=lambda e: (e["ts"], -e["dur"]))
+        stack = []  # [event, time of its children]
+        for e in thread:
+            while stack and e["ts"] >= stack[-1][0]["ts"] + stack[-1][0]["dur"]:
+                done, inner = stack.pop()
+                totals[done["name"]] += done["dur"] - inner
+            if stack:
+                stack[-1][1] += e["dur"]
+            stack.append([e, 0.0])
+        for done, inner in stack:
+            totals[done["name"]] += done["dur"] - inner
+    return sorted(((name, us / 1000) for name, us in totals.items()), key=lambda t: -t[1])[:top]
+
+
+def stats(values: list, *ps: int) -> str:
+    if not values:
+        return "-"
+    return "/".join(f"{percentile(values, p):.0f}" if p < 100 else f"{max(values):.0f}" for p in ps)
+
+
+def line(label: str, game: str, f: Figures) -> str:
+    push = ""
+    if f.push_bytes["phone"] or f.push_bytes["table"]:
+        push = (f", push mean {statistics.fmean(f.push_bytes['phone'] or [0]) / 1024:.1f} KB phone / "
+                f"{statistics.fmean(f.push_bytes['table'] or [0]) / 1024:.1f} KB table")
+    return (f"{label:>8} {game:<13} {len(f.moves):>3} moves, all screens p50/p99/max "
+            f"{stats(f.moves, 50, 99, 100):>11} ms (frame end p99 {stats(f.frame_end, 99)}), "
+            f"phones p99 {stats(f.phone, 99)}, table p99 {stats(f.table, 99)}; "
+            f"first page DCL p50/max {stats(f.first_page, 50, 100)} ms{push}"
+            + (f"; errors {len(f.errors)}" if f.errors else ""))
+
+
+def verdict(f: Figures) -> str:
+    checks = []
+    if f.moves:
+        checks.append((f"p99 <= {P99_TARGET_MS} ms", percentile(f.moves, 99) <= P99_TARGET_MS))
+    if f.first_page:
+        checks.append((f"first page DCL <= {FIRST_PAGE_TARGET_MS} ms", max(f.first_page) <= FIRST_PAGE_TARGET_MS))
+    checks.append(("no errors", not f.errors))
+    return ", ".join(f"{name}: {'ok' if ok else 'MISSED'}" for name, ok in checks)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default=",".join(games_with_screens(ROOT)))
+    parser.add_argument("--moves", type=int, default=30, help="moves measured per game and run")
+    parser.add_argument("--warmup", type=int, default=2, help="moves played first, not counted")
+    parser.add_argument("--pause", type=float, default=0.3, help="seconds after a move is painted everywhere")
+    parser.add_argument("--cpu", type=float, default=4, help="the phones' CPU slow-down")
+    parser.add_argument("--table-cpu", type=float, default=2, help="the table screen's CPU slow-down")
+    parser.add_argument("--latency-ms", type=float, default=20, help="the network's added latency")
+    parser.add_argument("--mbit", type=float, default=20, help="the network's throughput, each way")
+    parser.add_argument("--no-throttle", action="store_true", help="neither CPU nor network slowed down")
+    parser.add_argument("--first-pages", type=int, default=5, help="phone first-page loads per game and run")
+    parser.add_argument("--compare", type=Path, help="another checkout, measured in the same run")
+    parser.add_argument("--repeat", type=int, default=1, help="rounds per game, the checkouts taking turns")
+    parser.add_argument("--trace", type=Path, help="write a Chromium performance trace of one phone here")
+    args = parser.parse_args()
+    games = args.games.split(",")
+    roots = [("app", ROOT)] + ([("compared", args.compare.resolve())] if args.compare else [])
+    print("load average before: %.2f %.2f %.2f (a shared 2-core machine: figures vary with its load)"
+          % os.getloadavg())
+    print("no throttling" if args.no_throttle else
+          f"phones {args.cpu:g}x CPU, table screen {args.table_cpu:g}x, network {args.latency_ms:g} ms "
+          f"and {args.mbit:g} Mbit/s; {args.moves} moves per game and run, {args.pause} s apart")
+    if args.compare:
+        print(f"app: {ROOT}; compared: {args.compare}")
+    totals = {label: Figures() for label, _ in roots}
+    all_ok = True
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            for game in games:
+                found = {label: Figures() for label, _ in roots}
+                if args.trace:  # a run of its own: tracing slows the phone down, it is not counted
+                    trace = (args.trace if len(games) == 1 else
+                             args.trace.with_name(f"{args.trace.stem}-{game}{args.trace.suffix}"))
+                    figures = measure(browser, ROOT, game, args, trace)
+                    print("  " + line("traced", game, figures) + " (not counted)", flush=True)
+                    print(f"      a phone's trace written to {trace}; its main thread's self time:")
+                    for name, ms in self_times(trace):
+                        print(f"        {ms:8.1f} ms  {name}")
+                for round_ in range(args.repeat):
+                    for label, root in roots:
+                        figures = measure(browser, root, game, args)
+                        found[label].add(figures)
+                        if args.repeat > 1:
+                            print("  " + line(f"{label}#{round_ + 1}", game, figures), flush=True)
+                        for error in figures.errors[:3]:
+                            print(f"      error: {error}")
+                for label, _ in roots:
+                    print(line(label, game, found[label]) + f"; clock gap {found[label].clock_skew:.1f} ms",
+                          flush=True)
+                    totals[label].add(found[label])
+            for label, _ in roots:
+                print(line(label, "all games", totals[label]) + f"  [{verdict(totals[label])}]")
+                all_ok &= label != "app" or "MISSED" not in verdict(totals[label])
+        finally:
+            browser.close()
+    print("load average after: %.2f %.2f %.2f" % os.getloadavg())
+    sys.exit(0 if all_ok else 1)
+
+
+if __name__ == "__main__":
+    main()
