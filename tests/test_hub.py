@@ -63,68 +63,17 @@ class Clock:
         return self.now
 
 
-def test_each_connection_gets_its_own_view_rendered_once_per_viewer():
-    hub, renders = Hub(), []
-    a1, a2, b, t = FakeSocket(), FakeSocket(), FakeSocket(), FakeSocket()
-    for ws, viewer, page in ((a1, "a", "phone"), (a2, "a", "phone"), (b, "b", "phone"), (t, None, "table")):
-        hub.join(Connection(ws, "t1", viewer, page))
-    hub.join(Connection(FakeSocket(), "other-table", "a", "phone"))
-
-    def render(key):
-        renders.append(key)
-        return f"view of {key[0]}"
-
-    assert hub.push("t1", render) == 4
-    assert a1.wait_for(1) == a2.wait_for(1) == ["view of a"]
-    assert b.wait_for(1) == ["view of b"] and t.wait_for(1) == ["view of None"]
-    assert sorted(renders, key=str) == sorted([("a", "phone"), ("b", "phone"), (None, "table")], key=str)
-
-
-def test_a_page_never_gets_an_older_picture_after_a_newer_one():
-    """Two pushes overlap: the first reads the table, then the table changes and the
-    change's own push is queued before the first one finishes. The page keeps the newer."""
-    hub, ws, table = Hub(), FakeSocket(), {"picture": "move 11"}
-    conn = Connection(ws, "t1", "a", "phone")
-    hub.join(conn)
-    rendered, resume = threading.Event(), threading.Event()
-
-    def slow_render(key):
-        picture = table["picture"]
-        rendered.set()
-        assert resume.wait(5)
-        return picture
-
-    first = threading.Thread(target=hub.push, args=("t1", slow_render))
-    first.start()
-    assert rendered.wait(5)
-    table["picture"] = "move 12"
-    hub.push("t1", lambda key: table["picture"])
-    resume.set()
-    first.join(5)
-    assert ws.wait_for(1) == ["move 12"]
-    assert wait_until(lambda: not conn.sending and not conn.queue)
-    assert ws.sent == ["move 12"]  # the older picture was never queued
-
-
-def test_a_connection_no_longer_valid_is_closed_and_dropped():
-    hub = Hub()
-    old = FakeSocket()
-    hub.join(Connection(old, "t1", "a", "phone", secret="old"))
-    assert hub.push("t1", lambda key: "x", still_valid=lambda c: c.secret == "new") == 0
-    assert wait_until(lambda: old.closed) and old.sent == []
-    assert hub.connections("t1") == []
-
-
 def test_a_dead_socket_is_dropped_without_disturbing_others():
     hub = Hub()
     good, dead = FakeSocket(), FakeSocket(fail=True)
-    hub.join(Connection(dead, "t1", "a", "phone"))
-    hub.join(Connection(good, "t1", "b", "phone"))
-    assert hub.push("t1", lambda key: "x") == 2  # both queued; the dead one fails on the way
+    conns = [Connection(dead, "t1", "a", "phone"), Connection(good, "t1", "b", "phone")]
+    for conn in conns:
+        hub.join(conn)
+    assert all(hub.deliver(conn, "x") for conn in conns)  # both queued; the dead one fails on the way
     assert good.wait_for(1) == ["x"]
     assert wait_until(lambda: dead.shut.is_set())
-    assert hub.push("t1", lambda key: "y") == 1
-    assert good.wait_for(2) == ["x", "y"]
+    assert [hub.deliver(conn, "y") for conn in conns] == [False, True]
+    assert good.wait_for(2) == ["x", "y"] and hub.connections("t1") == [conns[1]]
 
 
 def test_queueing_never_waits_for_a_page_that_does_not_read():
@@ -149,13 +98,14 @@ def test_a_page_whose_send_is_stuck_is_dropped(monkeypatch):
     monkeypatch.setattr(hub_module, "WATCH_EVERY", 0.05)
     hub = Hub()
     stuck, good = FakeSocket(hang=True), FakeSocket()
-    hub.join(Connection(stuck, "t1", "a", "phone"))
-    hub.join(Connection(good, "t1", "b", "phone"))
-    hub.push("t1", lambda key: "x")
+    conns = [Connection(stuck, "t1", "a", "phone"), Connection(good, "t1", "b", "phone")]
+    for conn in conns:
+        hub.join(conn)
+        hub.deliver(conn, "x")
     assert wait_until(lambda: stuck.shut.is_set())  # its stuck send ends with the socket
     assert [c.ws for c in hub.connections("t1")] == [good]
     assert hub.presence("t1", ["a"]) == {"a": "here"}  # away only after the grace period
-    hub.push("t1", lambda key: "y")
+    hub.deliver(conns[1], "y")
     assert good.wait_for(2) == ["x", "y"] and stuck.sent == []
 
 
@@ -193,15 +143,6 @@ def test_presence_keeps_a_sleeping_phone_here_for_a_grace_period():
     assert hub.presence("t1", ["a"]) == {"a": "here"}
     clock.now += 2
     assert hub.presence("t1", ["a"]) == {"a": "away"}
-
-
-def test_push_can_be_limited_to_some_connections():
-    hub = Hub()
-    phone, screen = FakeSocket(), FakeSocket()
-    hub.join(Connection(phone, "t1", "a", "phone"))
-    hub.join(Connection(screen, "t1", None, "table"))
-    assert hub.push("t1", lambda key: "x", only=lambda c: c.page == "table") == 1
-    assert screen.wait_for(1) == ["x"] and phone.sent == []
 
 
 def test_many_pages_each_get_every_message_in_order():

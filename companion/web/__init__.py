@@ -14,7 +14,7 @@ from .hub import Hub
 from ..private_files import prepare_database
 from ..store import Store, default_database
 from ..tables import Tables
-from . import context, parts
+from . import context, templating
 from .games import has_ui, load_test_game
 
 LANGUAGES = list(context.LANGUAGES)  # English first: the msgids themselves
@@ -54,7 +54,7 @@ def create_app(config: dict | None = None) -> Flask:
         BABEL_TRANSLATION_DIRECTORIES=str(PACKAGE / "translations"),
     )
     app.config.update(config or {})
-    app.jinja_environment = parts.Environment
+    app.jinja_environment = templating.Environment
     prepare_database(app.config["DATABASE"])  # owner-only, whatever the umask
 
     Babel(app, locale_selector=context.page_language)
@@ -68,12 +68,17 @@ def create_app(config: dict | None = None) -> Flask:
     app.teardown_request(lambda _error: tables.release_connection())
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, guard, history, home, host, language, play, pushes, render, rules, sockets, wifi
+    from . import errors, filters, guard, history, home, host, language, languages, moment, play, pushes, rules, sockets, warm, wifi
 
     guard.init_app(app)
     errors.register(app)
     filters.register(app)
-    render.init_app(app)
+    languages.init_app(app)
+    app.jinja_env.globals.update(log_items=moment.log_items, log_entries=moment.log_entries)
+    if not app.jinja_env.auto_reload:
+        app.jinja_env.loader = templating.RemembersMissing(app.jinja_env.loader)
+    if not app.testing:
+        warm.warm_up(app)
     for module in (home, play, host, rules, history, wifi, language):
         app.register_blueprint(module.bp)
     sockets.init_app(app, pushes.Pushes(app, tables, hub))

@@ -26,7 +26,7 @@ def say(text, words: dict | None = None) -> str:
     """An engine text (``companion.engines.text``) in the page's language; ``words``
     (msgid -> name) renames some of the game's words for a table, e.g. the building
     types as the host's box names them."""
-    from .render import translations  # one look-up of the page's catalogue, not one per word
+    from .languages import translations  # one look-up of the page's catalogue, not one per word
 
     if text is None:
         return ""

@@ -10,7 +10,6 @@ gets the whole current picture. Presence is remembered per seat, so a sleeping p
 keeps its seat and only shows as away after a grace period.
 """
 
-import itertools
 import socket
 import threading
 import time
@@ -37,11 +36,7 @@ class Connection:
     locale: str = "en"
     lock: threading.Lock = field(default_factory=lambda: threading.Lock())  # made now: see tables.Live.lock
     closed: bool = False
-    # what the page shows, as the pushes see it (companion.web.pushes)
-    shown: dict | None = None
-    shown_seq: int = -1  # the move of the last push queued
-    replies: list = field(default_factory=list)  # answers that may land late (``pushes.Reply``)
-    pushed: int = 0  # the number of the newest push queued (``Hub.push``)
+    shown: dict | None = None  # what the page was last sent (``Picture.shown``); None: unknown
     # the queue and its sender
     queue: deque = field(default_factory=deque)
     sending: bool = False
@@ -121,7 +116,6 @@ class Hub:
         self._conns: dict[str, set[Connection]] = defaultdict(set)
         self._last_seen: dict[tuple[str, str], float] = {}
         self._watching = False
-        self._pushes = itertools.count(1)  # numbers pushes in the order they start
 
     def join(self, conn: Connection) -> None:
         with self._lock:
@@ -166,37 +160,6 @@ class Hub:
             return True
         self.leave(conn)
         return False
-
-    def push(self, table_id: str, render, still_valid=lambda conn: True,
-             key=lambda conn: (conn.viewer, conn.page), only=lambda conn: True) -> int:
-        """Queue for every connection of a table its own HTML; returns how many got it.
-
-        ``render(key(conn))`` is called once per distinct key, so ten table screens cost
-        one rendering; connections for which ``still_valid`` fails (a seat handed to
-        another phone) are closed instead; ``only`` picks which to consider. Two pushes
-        that overlap (each from a thread of its own) never leave a page with the older
-        picture: a push is numbered when it starts, and one older than what a page was
-        last queued is skipped for that page."""
-        with self._lock:
-            number = next(self._pushes)
-        cache, sent = {}, 0
-        for conn in self.connections(table_id):
-            if not only(conn):
-                continue
-            if not still_valid(conn):
-                conn.close()
-                self.leave(conn)
-                continue
-            k = key(conn)
-            if k not in cache:
-                cache[k] = render(k)
-            with conn.lock:
-                older, conn.pushed = number < conn.pushed, max(number, conn.pushed)
-            if older:
-                sent += 1  # the page has a newer picture on its way
-                continue
-            sent += self.deliver(conn, cache[k])
-        return sent
 
     def _watch(self) -> None:
         """Drop the pages whose send is stuck (a page that stopped reading)."""

@@ -10,7 +10,9 @@ from markupsafe import Markup
 from ..engines import TABLE
 from ..engines.text import _
 from ..tables import Refused, Stale
-from . import context, errors, forms, notes, qr, render
+from . import context, errors, forms, notes, qr
+from .languages import speaking
+from .picture import main_html
 from .games import FormError, action_from_form, ui_for
 
 bp = Blueprint("play", __name__)
@@ -26,7 +28,7 @@ def _table_page(live, host: bool, message: dict | None = None) -> str:
     join_url = context.absolute(url_for("play.join", code=live.row.join_code))
     return render_template(
         "table.html", row=live.row, join_url=join_url, join_qr=join_qr(join_url), host=host,
-        main=render.main_html(live, None, "table", message, host=host),
+        main=main_html(live, None, "table", message, host=host),
     )
 
 
@@ -38,7 +40,7 @@ def join_qr(url: str):
 
 def _phone_page(live, seat: str, message: dict | None = None) -> str:
     return render_template("phone.html", row=live.row, seat=seat,
-                           main=render.main_html(live, seat, "phone", message))
+                           main=main_html(live, seat, "phone", message))
 
 
 @bp.get("/t/<table_id>/main")
@@ -53,13 +55,10 @@ def main_fragment(table_id):
 
 
 def _reply(live, viewer, page: str, message: dict | None = None):
-    """The main region as an htmx answer; the pushes learn that the page may show it."""
-    with render.speaking(str(get_locale())):  # one look-up of the catalogue, not one per text
-        picture = render.picture(live, viewer, "phone" if page == "phone" else "table", message,
-                                 host=page == "host")
-        html = picture.html()
-    current_app.extensions["companion"]["pushes"].replied(live.row.id, viewer, page, picture,
-                                                          refusal=message is not None)
+    """The main region, whole, as an htmx answer: the next push sends that page everything."""
+    with speaking(str(get_locale())):  # one look-up of the catalogue, not one per text
+        html = main_html(live, viewer, "phone" if page == "phone" else "table", message, host=page == "host")
+    current_app.extensions["companion"]["pushes"].redrawn(live.row.id, viewer, page)
     return html
 
 
@@ -120,8 +119,12 @@ def _lost_seat(live):
     """A phone without a seat here (handed over or freed): say so, with the way back (403)."""
     html = render_template("_lost_seat.html", live=live)
     if request.headers.get("HX-Request"):
-        return html, 403
+        return html, 403, WHOLE_MAIN
     return render_template("phone.html", row=live.row, seat=None, main=Markup(html)), 403
+
+
+# An htmx answer that is the page's whole main region, whichever element asked for it.
+WHOLE_MAIN = {"HX-Retarget": "#main", "HX-Reswap": "morph"}
 
 
 @bp.post("/t/<table_id>/table-act")
@@ -141,28 +144,36 @@ def table_act(live):
 
 
 def _apply(live, seat, page, read_action):
-    """Apply an action and answer with the page's fresh main region (htmx) or the
-    page itself; a refusal changes nothing and is shown in the page with a 4xx."""
+    """Apply an action. Over htmx, the answer is empty (the move reaches this page with
+    its push, as it reaches every page) or a refusal, shown beside the form that sent it,
+    which is left as the person filled it; a stale page gets its main region anew. Without
+    htmx, the answer is the page itself. A refusal changes nothing and comes with a 4xx."""
     # any whole number: one that is not the table's move comes from a stale page
     seen = forms.number(request.form.get("seq", ""), low=-forms.LARGEST)
     if seen is None:
         raise FormError(_("The form lacks the move number it was based on."))
-    code, message = 200, None
     try:
         context.tables().act(live.row.id, seat, read_action(), seen)
     except errors.REFUSALS as error:
         if notes.probing(error):  # a card only the secret hands rule out: the table is told
             notes.tell(live, seat)
-        code, message = errors.status(error), errors.message(error)
-        # Shown beside the form that sent it: "type:key" where several forms share a type.
-        # A stale page is drawn anew from a newer state, which may lack that very form:
-        # then beside every form of the type.
-        near = request.form.get("type", "") if isinstance(error, Stale) else request.form.get("near")
-        message["near"] = (near or request.form.get("type", ""))[:80]
-    phone = page == "phone"
+        return _refused(live, seat, page, error)
     if request.headers.get("HX-Request"):
-        return _reply(live, seat if phone else None, "phone" if phone else "host", message), code
-    if message is None:
-        return redirect(url_for("play.phone" if phone else "play.table_screen", table_id=live.row.id))
+        return ""
+    return redirect(url_for("play.phone" if page == "phone" else "play.table_screen", table_id=live.row.id))
+
+
+def _refused(live, seat, page, error):
+    code, message = errors.status(error), errors.message(error)
+    phone = page == "phone"
+    if request.headers.get("HX-Request") and not isinstance(error, Stale):
+        return render_template("_message.html", message=message, placed=True, game=live.row.game), code
+    # Shown beside the form that sent it: "type:key" where several forms share a type.
+    # A stale page is drawn anew from a newer state, which may lack that very form:
+    # then beside every form of the type.
+    near = request.form.get("type", "") if isinstance(error, Stale) else request.form.get("near")
+    message["near"] = (near or request.form.get("type", ""))[:80]
+    if request.headers.get("HX-Request"):
+        return _reply(live, seat if phone else None, "phone" if phone else "host", message), code, WHOLE_MAIN
     body = _phone_page(live, seat, message) if phone else _table_page(live, True, message)
     return make_response(body, code)

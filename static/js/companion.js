@@ -12,24 +12,10 @@ document.addEventListener("DOMContentLoaded", function () {
   ];
 });
 
-// A reply can arrive after the push of a later move: the page keeps the later picture
-// (the server counts on it and stops sending again what such a reply would undo). A
-// refusal is shown whatever its age: its message stands beside the form that sent it.
-function moveOf(html) {
-  var m = /<div id="main"[^>]*\sdata-seq="(\d+)"/.exec(html);
-  return m ? parseInt(m[1], 10) : null;
-}
-document.addEventListener("htmx:beforeSwap", function (e) {
-  var xhr = e.detail.xhr, main = document.getElementById("main");
-  if (!e.detail.shouldSwap || !xhr || xhr.status >= 400 || !main || e.detail.target !== main) return;
-  var reply = moveOf(e.detail.serverResponse), shown = parseInt(main.dataset.seq, 10);
-  if (reply !== null && reply < shown) e.detail.shouldSwap = false;
-});
-
-// A reply can arrive after a push has already removed the form that asked for it.
-// htmx 2.0 looks the swap's extension (morph) up from that form, now off the page,
-// and would fall back to an innerHTML swap, nesting #main in itself: swap such a
-// reply against the page instead.
+// A reply that redraws #main (a stale move) can arrive after a push has already
+// removed the form that asked for it. htmx 2.0 looks the swap's extension (morph) up
+// from that form, now off the page, and would fall back to an innerHTML swap, nesting
+// #main in itself: swap such a reply against the page instead.
 document.addEventListener("htmx:beforeSwap", function (e) {
   var elt = e.detail.requestConfig && e.detail.requestConfig.elt;  // detail.elt is the target
   if (!e.detail.shouldSwap || !elt || document.body.contains(elt)) return;
@@ -104,7 +90,7 @@ var connection = (function () {
   });
 })();
 
-// Every swap of #main, an htmx reply or a WebSocket push, is a morph (idiomorph):
+// Every swap of a page's parts, a push or a reply that redraws #main, is a morph (idiomorph):
 // the nodes on the page are updated in place, so focus and scrolling survive. Where
 // the server's picture changed, it shows; where the server rendered a thing exactly
 // as before, the person's live state of it stays:
@@ -177,11 +163,11 @@ var connection = (function () {
 // Whose turn: a dot in the tab's title, and a short buzz when it becomes this phone's turn.
 var wasMyTurn = null, baseTitle = document.title;
 function markTurn() {
-  var main = document.querySelector(".phone-main");
-  if (!main) return;
-  var mine = main.dataset.myTurn === "1";
+  var moment = document.querySelector(".phone-main #moment");
+  if (!moment) return;
+  var mine = moment.dataset.myTurn === "1";
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
-  document.title = (mine ? "\u25CF " + main.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
+  document.title = (mine ? "\u25CF " + moment.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
   wasMyTurn = mine;
 }
 document.addEventListener("DOMContentLoaded", markTurn);

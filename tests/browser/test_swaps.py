@@ -150,7 +150,7 @@ def test_a_reply_that_arrives_after_the_push_of_its_own_move(server, contexts):
     route.fulfill(response=reply)
     anna.wait_for_function(f"window.replies > {replies}")
     expect(anna.locator("#main")).to_have_count(1)
-    expect(anna.locator("#main")).to_have_attribute("data-seq", "1")
+    expect(anna.locator("#moment")).to_have_attribute("data-seq", "1")
 
 
 def test_a_reply_older_than_the_move_the_page_shows_is_not_swapped_in(server, contexts):
@@ -168,7 +168,7 @@ def test_a_reply_older_than_the_move_the_page_shows_is_not_swapped_in(server, co
     route, reply = held[0]
     route.fulfill(response=reply)
     anna.wait_for_function("window.answered === 1")
-    expect(anna.locator("#main")).to_have_attribute("data-seq", "2")
+    expect(anna.locator("#moment")).to_have_attribute("data-seq", "2")
     expect(anna.locator("#main")).to_have_count(1)
     expect(anna.locator("#main li[value='2']")).to_have_count(1)  # the next move's log line
 

@@ -66,7 +66,7 @@ def test_a_toy_game_from_set_up_to_the_end(server, contexts):
         if counter >= 15:
             break
         phone = ben if seq % 2 == 0 else anna  # Anna made move 4, Ben makes move 5, ...
-        expect(phone.locator("#main")).to_have_attribute("data-my-turn", "1")
+        expect(phone.locator("#moment")).to_have_attribute("data-my-turn", "1")
         phone.locator("#main form.act-add button").first.tap()
         seq += 1
         wait_for_move(pages, seq)

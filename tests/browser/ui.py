@@ -81,13 +81,13 @@ def away(pages):
 
 
 def seq_of(page: Page) -> int:
-    return int(page.locator("#main").get_attribute("data-seq"))
+    return int(page.locator("#moment").get_attribute("data-seq"))
 
 
 def wait_for_move(pages, seq: int, timeout: float | None = None) -> None:
     """Every page shows move ``seq`` (pushed over its WebSocket, no reload)."""
     for page in pages:
-        expect(page.locator("#main")).to_have_attribute("data-seq", str(seq), timeout=timeout)
+        expect(page.locator("#moment")).to_have_attribute("data-seq", str(seq), timeout=timeout)
 
 
 def perform(page: Page, action: dict) -> None:

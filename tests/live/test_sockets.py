@@ -7,14 +7,15 @@ import re
 
 from .clients import Browser
 
-MAIN_TAG = re.compile(r'<div id="main"[^>]*>')
+MOMENT = re.compile(r'<span id="moment"[^>]*>')
 
 
 def main_of(text: str) -> tuple[str, int]:
-    """Which main region a message swaps in out of band (``"phone"``/``"table"``) and its move."""
-    tag = MAIN_TAG.search(text)
-    assert tag and 'hx-swap-oob="morph"' in tag[0], text[:500]
-    return re.search(r'class="(\w+)-main', tag[0])[1], int(re.search(r'data-seq="(\d+)"', tag[0])[1])
+    """Which page's picture a page shows (``"phone"``/``"table"``: a phone's moment says
+    whose turn it is) and its move."""
+    tag = MOMENT.search(text)
+    assert tag, text[:500]
+    return "phone" if "data-my-turn" in tag[0] else "table", int(re.search(r'data-seq="(\d+)"', tag[0])[1])
 
 
 def own_name(text: str) -> str:

@@ -129,7 +129,7 @@ def test_the_audit_trail_and_the_display_marks_speak_the_readers_language(app, c
 
 
 def test_template_texts_are_translated_markup_with_their_values_escaped(tmp_path):
-    from companion.web import create_app, render
+    from companion.web import create_app, languages
     from tests.web.conftest import PUBLIC
 
     app = create_app({"DATABASE": str(tmp_path / "c.sqlite3"), "PUBLIC_URL": PUBLIC, "TESTING": True,
@@ -139,8 +139,8 @@ def test_template_texts_are_translated_markup_with_their_values_escaped(tmp_path
     page = app.jinja_env.from_string(
         '{{ _("Last auction: %(place)s", place=place) }}|{{ gettext("Sold at 100%%") }}|{{ _("Nobody") }}|'
         '{{ ngettext("%(num)s card", "%(num)s cards", 2) }}')
-    with app.test_request_context("/"), render.speaking("it"):
+    with app.test_request_context("/"), languages.speaking("it"):
         assert page.render(place="<Park>") == \
             "Ultima asta: <b>&lt;Park&gt;</b>|Venduto al 100%|Nobody|2 cards"
-    with app.test_request_context("/"), render.speaking("en"):
+    with app.test_request_context("/"), languages.speaking("en"):
         assert page.render(place="A & B") == "Last auction: A &amp; B|Sold at 100%|Nobody|2 cards"

@@ -13,7 +13,7 @@ from companion.engines import palazzo as pz
 from companion.engines.palazzo import playout
 from companion.engines.palazzo import scoring as pz_scoring
 from companion.tables import Live
-from companion.web import render
+from companion.web import moment, picture
 from companion.web.games import palazzo as ui
 from tests.web.conftest import events, final_screen, join, post_action, seq_of
 from tests.web.palazzo_setup import create_palazzo
@@ -323,10 +323,8 @@ def page(app, live: Live, state: dict, viewer) -> str:
     """The main region of ``viewer``'s page (None: the table screen) drawn from ``state``."""
     shadow = Live(live.row, live.engine, state, live.seq, live.to_act, live.moves)
     with app.test_request_context("/"):
-        kind = "phone" if viewer else "table"
-        ctx = render.viewer_context(shadow, viewer, kind, {}, None)
-        ctx["board"] = render_template("games/palazzo/board.html", view=pz.view(state, None), ui=ui)
-        return render_template(f"{kind}_main.html", host=False, **ctx)
+        now = moment.Facts(shadow, state, live.seq, -1, live.row)
+        return picture.picture(shadow, viewer, "phone" if viewer else "table", now=now, presence={}).html
 
 
 def test_the_phone_and_table_pages_load_palazzos_own_css_and_js(app, client):

@@ -124,12 +124,13 @@ def test_a_blocked_choice_says_why_and_posting_it_anyway_is_refused_by_its_rule(
     assert len(events(app, table_id)) == 5
 
 
-def test_htmx_actions_get_the_fresh_fragment(app, client):
+def test_an_htmx_action_is_answered_with_nothing_and_the_page_then_shows_the_move(app, client):
     table_id = create_toy(client)
     anna = join(app, table_id, "p1")
     response = post_action(anna, table_id, 0, {"type": "secret", "n": 7}, htmx=True)
-    html = response.get_data(as_text=True)
-    assert response.status_code == 200 and html.startswith('<div id="main"') and seq_of(html) == 1
+    assert response.status_code == 200 and response.get_data(as_text=True) == ""  # the push brings it
+    html = anna.get(f"/t/{table_id}/main?page=phone", headers={"HX-Request": "true"}).get_data(as_text=True)
+    assert html.startswith('<div id="main"') and seq_of(html) == 1 and "secret: 7" in html
 
 
 def test_out_of_turn_and_acting_for_another_seat_are_refused(app, client):

@@ -14,7 +14,7 @@ import pytest
 from flask import render_template_string
 
 from companion.engines.text import ngettext as text_ngettext
-from companion.web import render
+from companion.web import languages
 from companion.web.filters import say
 from tests.test_translations import catalogue as read_catalogue
 from tests.test_translations import extracted
@@ -100,7 +100,7 @@ def filled(template: str, n: int) -> tuple[str, dict]:
 @pytest.mark.parametrize("lang", ["en", "it", "de"])
 def test_each_plural_text_says_the_form_its_number_asks_for(app, messages, lang):
     index, checked = plural_index(lang), 0
-    with app.test_request_context("/"), render.speaking(lang):
+    with app.test_request_context("/"), languages.speaking(lang):
         for message in messages:
             if not isinstance(message, tuple):
                 continue
@@ -127,7 +127,7 @@ def test_manhattans_log_counts_a_pieces_storeys(app, lang, n, said):
     from companion.engines.manhattan.describe import LINES
     from companion.engines.manhattan.pieces import colour_name
     line = LINES["pass"]({"name": "Anna", "card": "A", "height": n, "colour": colour_name("light_blue")})
-    with app.test_request_context("/"), render.speaking(lang):
+    with app.test_request_context("/"), languages.speaking(lang):
         assert said in say(line), say(line)
 
 
@@ -145,7 +145,7 @@ def test_palazzos_board_counts_one_tile_and_one_card(app, lang, said):
     import random
     view = palazzo.view(palazzo.setup(playout.random_config(random.Random(3), 3)), None)
     view["tiles"]["out"], view["money"]["deck"] = 1, 1
-    with app.test_request_context("/"), render.speaking(lang):
+    with app.test_request_context("/"), languages.speaking(lang):
         board = render_template("games/palazzo/board.html", view=view, ui=ui)
     for text in said:
         assert text in board, text

@@ -92,7 +92,7 @@ def test_new_yorks_host_entering_a_card_the_deck_cannot_hold_is_told_to_the_tabl
 
 def test_the_note_is_pushed_to_the_open_table_screen(app, client, monkeypatch):
     from companion.web.hub import Connection
-    from tests.web.test_pushes import Page, parts_of, push
+    from tests.web.test_pushes import Page, push, sent_parts, settled
 
     table_id = create_palazzo(client, hands="private", names=("Anna", "Ben"))
     anna, ben = join(app, table_id, "p1"), join(app, table_id, "p2")
@@ -101,14 +101,14 @@ def test_the_note_is_pushed_to_the_open_table_screen(app, client, monkeypatch):
     screen = Connection(Page(), table_id, None, "host")
     ext["hub"].join(screen)
     push(app, ext["pushes"], table_id)
-    screen.ws.wait_for(1)
+    assert len(settled(screen)) == 1
     scheduled = []
     monkeypatch.setattr(ext["pushes"], "changed", scheduled.append)
     assert enter_hand(ben, table_id, {"c7": 1, "a4": 1, "a5": 1, "a6": 1}).status_code == 422
     assert scheduled == [table_id]  # the refusal has the table's pages pushed
     push(app, ext["pushes"], table_id)
-    sent = screen.ws.wait_for(2)[1]
-    assert parts_of(sent)["log"] and f"Ben {NOTE}" in html.unescape(sent)
+    sent = settled(screen)[1]
+    assert "part-log" in sent_parts(sent) and f"Ben {NOTE}" in html.unescape(sent)
 
 
 def test_the_refusal_and_the_note_are_said_in_each_readers_language(app, client):

@@ -1,0 +1,104 @@
+"""Jinja as the pages use it: a block drawn on its own, a page drawn around blocks
+already drawn, and two speed-ups of Flask's environment."""
+
+import contextvars
+
+from flask.templating import Environment as FlaskEnvironment
+from jinja2 import BaseLoader, Template, TemplateNotFound
+from jinja2.runtime import new_context
+from jinja2.utils import concat
+
+
+def render_block(template, block: str, values: dict) -> str:
+    """One block of ``template`` on its own."""
+    context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
+    return _rendered(template.blocks[block], context)
+
+
+def render_around(template, values: dict, drawn: dict[str, str]) -> str:
+    """``template`` with each of its blocks replaced by its text in ``drawn``."""
+    blocks = {name: (lambda context, text=text: iter((text,))) for name, text in drawn.items()}
+    context = new_context(template.environment, template.name, blocks, values, False, template.globals)
+    return _rendered(template.root_render_func, context)
+
+
+def render_template(template, values: dict) -> str:
+    """A whole template, without Flask's signals and context processors."""
+    context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
+    return _rendered(template.root_render_func, context)
+
+
+# The contexts a drawing made for the templates it imported or included with its context
+# (``FreedTemplate.new_context``): emptied once the drawing is done.
+_contexts: contextvars.ContextVar = contextvars.ContextVar("contexts", default=None)
+
+
+def _rendered(render, context) -> str:
+    """``render(context)`` as one string; then its context, and those it made for the
+    templates it imported or included with its context, are emptied. Such a context holds
+    its template's macros, whose code holds the context: a cycle that kept the drawing's
+    values (views) alive until the garbage collector's next scan, one or more for every
+    part with a form."""
+    made = [context]
+    token = _contexts.set(made)
+    try:
+        return concat(render(context))
+    finally:
+        _contexts.reset(token)
+        for used in made:
+            used.vars.clear()
+            used.parent = {}
+
+
+class FreedTemplate(Template):
+    """A template that tells the drawing under way (``_rendered``) of each context it makes
+    to import or include a template with the drawing's own context. (A module imported
+    without the context is kept by Jinja for the next drawings: its context is not told.)"""
+
+    def new_context(self, vars=None, shared=False, locals=None):
+        context = super().new_context(vars, shared, locals)
+        made = _contexts.get()
+        if shared and made is not None:
+            made.append(context)
+        return context
+
+
+_DICT_NAMES = frozenset(dir(dict))
+
+
+class Environment(FlaskEnvironment):
+    """Flask's Jinja environment, where ``a.b`` on a plain dict (a view) looks the key up
+    first: Jinja tries the attribute first, and the exception it catches on every view
+    lookup costs more than the lookup. A name that dicts have (``items``) still means the
+    method; other mappings (a session, a form) are left to Jinja."""
+
+    template_class = FreedTemplate
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict and attribute not in _DICT_NAMES:
+            try:
+                return obj[attribute]
+            except (KeyError, TypeError):
+                pass
+        return super().getattr(obj, attribute)
+
+
+class RemembersMissing(BaseLoader):
+    """A loader that remembers which templates do not exist. Jinja caches the templates it
+    found, not the ones it did not, so a choice like ``["games/x/player.html",
+    "_player.html"]`` looked for the game's own file on the disk on every rendering."""
+
+    def __init__(self, loader):
+        self.loader, self.missing = loader, set()
+
+    def get_source(self, environment, template):
+        if template in self.missing:
+            raise TemplateNotFound(template)
+        try:
+            return self.loader.get_source(environment, template)
+        except TemplateNotFound:
+            self.missing.add(template)
+            raise
+
+    def list_templates(self):
+        return self.loader.list_templates()
