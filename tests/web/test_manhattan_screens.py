@@ -79,7 +79,7 @@ def test_a_pick_the_box_cannot_supply_is_refused_and_changes_nothing(app, client
     response = post(anna, table_id, {"type": "pick", "colour": "black", "heights": [4, 4, 4, 4]})
     html = response.get_data(as_text=True)
     assert response.status_code == 422 and "Only 0 4-storey black pieces are left in the box" in html
-    assert 'href="/rules/manhattan#MH-C-3"' in html and form_of(html, "pick")  # the form is still there
+    assert 'href="/rules/manhattan#MH-C-3"' in html and form_of(page(anna, table_id), "pick")  # the form is still there
     assert events(app, table_id) == []
 
 
@@ -175,7 +175,7 @@ def test_building_over_a_tower_offers_only_heights_that_reach_it(app, client):
                                       "city": "cairo", "height": 2})
     html = response.get_data(as_text=True)
     assert response.status_code == 422 and 'href="/rules/manhattan#MH-B-3"' in html
-    assert "you need a light blue piece of at least 4" in html and form_of(html, "place")
+    assert "you need a light blue piece of at least 4" in html and form_of(page(bruno, table_id), "place")
     assert len(events(app, table_id)) == 4  # three picks and Anna's tower
     assert post(bruno, table_id, {"type": "place", "colour": "light_blue", "card": ui.square(card),
                                   "city": "cairo", "height": 4}).status_code == 200
