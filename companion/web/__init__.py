@@ -75,6 +75,7 @@ def create_app(config: dict | None = None) -> Flask:
     filters.register(app)
     languages.init_app(app)
     app.jinja_env.globals.update(log_items=moment.log_items, log_entries=moment.log_entries)
+    app.jinja_env.add_extension(templating.Unindented)
     if not app.jinja_env.auto_reload:
         app.jinja_env.loader = templating.RemembersMissing(app.jinja_env.loader)
     if not app.testing:

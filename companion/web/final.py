@@ -1,6 +1,6 @@
 """The end of a game as an event: the ranking, each player's totals by kind of scoring,
 and a chart of the scores over the game (SVG drawn here), for the table screen and
-every phone (``final`` in what the page templates see: ``render.viewer_context``)."""
+every phone (``final`` in what the page templates see: ``moment.viewer_context``)."""
 
 import threading
 from itertools import takewhile

@@ -35,21 +35,15 @@ and templates under ``templates/games/<game>/``::
     scripts.html         the game's own CSS and JS, loaded by its pages only (optional)
     player.html          how to draw a player in the list (optional; ``_player.html``)
 
-Game templates see what ``render.viewer_context`` gives: ``view`` (the viewer's),
+Game templates see what ``moment.viewer_context`` gives: ``view`` (the viewer's),
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``my_turn``
-(a phone's seat is due: read it rather than ``viewer`` where that is all a part needs,
-so the phones not due share one drawing), ``waiting_for`` (the seats other than the
-viewer's that are due, none on a phone that is due: read it rather than ``to_act`` to show
-whom the table waits for), ``scores``,
+(a phone's seat is due), ``waiting_for`` (the seats other than the viewer's that are due,
+none on a phone that is due), ``scores``,
 ``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, the
 last undo's texts until the next move), ``notes`` (``companion.web.notes``), ``reasons``, ``page`` ("phone"
 or "table"), ``viewer`` and, for the host's inputs,
 ``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
 applies ``words``).
-
-An adapter may name values that a part of the phone's page shows all of, to be compared
-whole rather than read by read: ``READ_WHOLE = {"turn": [("view", "cities")]}`` (block ->
-paths of a name and a key; ``render.READ_WHOLE`` has those of every game).
 
 Complete actions: where ``legal()`` lists an action exactly as it is to be applied,
 its type has no ``FORMS`` entry; each such action is one button that posts the action
@@ -62,21 +56,14 @@ Server draws: the host's input form may carry ``draw=server`` to have the engine
 ``table_draw`` make the input; a phone's action form likewise, for an engine with
 ``seat_draw`` (the seat's random outcome, such as the tiles it would turn up).
 
-Live pages are drawn part by part and a part is drawn again only when something it read
-changed (``companion.web.parts``), so a template must draw only from what it is given: no
-clock, no randomness, no state of its own. In the parts of ``phone_main.html`` and
-``table_main.html``, ``seq`` is a mark that becomes the move number: show it or post it,
-do not reckon with it (a part that does is drawn every time). A form a game draws itself
-posts ``form_seq`` (``form_seq if form_seq is defined else seq``), and so does a key
-that should change with the move (``data-keep``): a part whose forms alone would differ
-is then left out of a push, and the page posts the move it shows.
-
-A board that changes a little with most moves is drawn and sent in pieces: each block of
-``board.html`` (which imports what it uses itself, and sets its own names) is drawn on its
-own, and an element wrapped in ``{% filter piece %}`` (one element with an id unique on the
-page) is sent only when it changed, a placeholder otherwise. A macro that draws only from
-its arguments (a tile, a card, a city) is called as ``memo(macro, args...)`` where it is
-called often: drawn once per language and table words.
+Live pages (``companion.web.picture``): a page's picture is drawn for that page at each
+move, from what it is given, so a template draws only from that: no clock, no randomness,
+no state of its own. A form posts the move it was drawn at (``seq``). After a move, a page
+is sent the parts of its picture whose HTML changed: each block of ``phone_main.html`` and
+``table_main.html`` is a part, and so is each top-level block of ``board.html``, drawn once
+a moment for every page (a block there imports what it uses itself, sets its own names and
+lies outside any ``<svg>``: it is swapped in as a ``<div>``). A board without blocks is one
+part, sent whole whenever it changed: blocks cost nothing in correctness, only save bytes.
 
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the

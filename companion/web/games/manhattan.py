@@ -20,8 +20,6 @@ from . import Form, FormError, names_from_form, profile_name_from_form, title_fr
 COLOURS = list(pieces.COLOURS)
 HEIGHTS = list(pieces.HEIGHTS)
 SIDE_ORDER = ["S", "W", "N", "E"]  # clockwise round the table, as the wizard suggests
-# The phone's forms draw every city to build in: compared whole (render.READ_WHOLE)
-READ_WHOLE = {"turn": [("view", "cities")]}
 BOX = dict(pieces.BOX)
 INK = {"black": "#222222", "light_blue": "#2a7fc0", "red": "#c8352b", "green": "#2f7d3a"}
 
