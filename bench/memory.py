@@ -7,9 +7,12 @@ move as the pusher pushes), ``--moves`` random legal moves each. tracemalloc com
 is allocated and still held before and after those tables: it prints the memory per table
 and the lines of code that made the most of it; then how many objects per table the garbage
 collector tracks, and how long one of its full scans then takes (the worker stops for it,
-every table with it: the objects made at start-up are frozen out of it). The server's
-memos are bounded in number, not per table, so their share per table falls as tables are
-added: compare runs of one size (bench/live.py's 50 tables of 12 moves is the default here).
+every table with it: the objects made at start-up are frozen out of it). Per table the
+server keeps its latest moment (``moment.facts``: the engine's answers, the pictures of its
+pages, the log lines told) and, per open page, what that page was last sent
+(``Connection.shown``); its other memos (QR codes, some games' drawings) are bounded in
+number, not per table, so their share per table falls as tables are added: compare runs of
+one size (bench/live.py's 50 tables of 12 moves is the default here).
 
 No HTTP, no sockets, no gevent: the worker's RSS, fragmentation included, is bench/live.py's
 to measure.
@@ -42,7 +45,7 @@ def play(app, game: str, moves: int, rng: random.Random) -> None:
         if live.engine.is_over(live.state):
             break
         move(app, table_id, live, *random_action(live, rng), pages["host"] + pages["phone"])
-        for conn in pages["host"] + pages["phone"]:  # what the stand-in sockets noted is not the server's
+        for conn in pages["host"] + pages["phone"]:  # what the stand-in sockets note is not the server's
             conn.ws.sizes.clear()
             conn.ws.parts.clear()
 
