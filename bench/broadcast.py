@@ -2,8 +2,9 @@
 ``/b/<table>/ws``; a POST to ``/b/<table>/move`` sends every open socket of that table one
 message of ``BROADCAST_BYTES`` bytes (19 KB unless set in the environment: the size of a
 page's whole main region, which every push carried before pushes sent only what changed)
-that names the move like a page does (``data-seq``), then answers. It runs under the same
-gunicorn settings as the app:
+shaped like a push of the app: the move's part (``#moment`` with its ``data-seq``, as a
+page shows it) and the payload in a second part, each an out-of-band ``<div id="...">``.
+Then it answers. It runs under the same gunicorn settings as the app:
 
     gunicorn -c deploy/gunicorn.conf.py 'bench.broadcast:create_app()'
 """
@@ -28,8 +29,10 @@ def create_app() -> Flask:
     sock = Sock(app)
 
     def message(seq: int) -> str:
-        head = f'<div id="main" data-seq="{seq}">'
-        return head + "x" * max(0, size - len(head) - 6) + "</div>"
+        moment = (f'<div id="part-moment" class="part" hx-swap-oob="morph">'
+                  f'<span id="moment" hidden data-seq="{seq}"></span></div>')
+        head = '<div id="part-payload" class="part" hx-swap-oob="morph">'
+        return moment + head + "x" * max(0, size - len(moment) - len(head) - 6) + "</div>"
 
     @app.get("/")
     def index():

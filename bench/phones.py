@@ -27,14 +27,22 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import sync_playwright  # noqa: E402
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
 from bench.live import Gunicorn, games_with_screens  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE  # noqa: E402
 from tests.browser.every_game import Table  # noqa: E402
-from tests.browser.ui import wait_for_move  # noqa: E402
 
 METRICS = ("TaskDuration", "ScriptDuration", "RecalcStyleDuration", "LayoutDuration")
+# the element that names the move a page shows: ``#moment`` (a part of its own since pushes
+# send parts), or ``#main`` itself in checkouts from before that (for ``--compare``)
+MOVE = "#moment[data-seq], #main[data-seq]"
+
+
+def wait_for_move(pages, seq: int, timeout: float | None = None) -> None:
+    """Every page shows move ``seq`` (pushed over its WebSocket, no reload)."""
+    for page in pages:
+        expect(page.locator(MOVE)).to_have_attribute("data-seq", str(seq), timeout=timeout)
 
 
 class Server:
