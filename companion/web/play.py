@@ -12,7 +12,7 @@ from ..engines.text import _
 from ..tables import Refused, Stale
 from . import context, errors, forms, notes, qr
 from .languages import speaking
-from .picture import main_html
+from .picture import main_html, picture
 from .games import FormError, action_from_form, ui_for
 
 bp = Blueprint("play", __name__)
@@ -54,12 +54,13 @@ def main_fragment(table_id):
     return _reply(live, None, "host" if host else "table")
 
 
-def _reply(live, viewer, page: str, message: dict | None = None):
-    """The main region, whole, as an htmx answer: the next push sends that page everything."""
+def _reply(live, viewer, page: str, message: dict | None = None, code: int = 200):
+    """The main region, whole, as an htmx answer naming its move (a page that shows a
+    later one keeps it): the next push sends that page everything."""
     with speaking(str(get_locale())):  # one look-up of the catalogue, not one per text
-        html = main_html(live, viewer, "phone" if page == "phone" else "table", message, host=page == "host")
+        drawn = picture(live, viewer, "phone" if page == "phone" else "table", message, host=page == "host")
     current_app.extensions["companion"]["pushes"].redrawn(live.row.id, viewer, page)
-    return html
+    return drawn.html, code, {**WHOLE_MAIN, "X-Move": str(drawn.seq)}
 
 
 @bp.route("/j/<code>", methods=["GET", "POST"])
@@ -174,6 +175,6 @@ def _refused(live, seat, page, error):
     near = request.form.get("type", "") if isinstance(error, Stale) else request.form.get("near")
     message["near"] = (near or request.form.get("type", ""))[:80]
     if request.headers.get("HX-Request"):
-        return _reply(live, seat if phone else None, "phone" if phone else "host", message), code, WHOLE_MAIN
+        return _reply(live, seat if phone else None, "phone" if phone else "host", message, code)
     body = _phone_page(live, seat, message) if phone else _table_page(live, True, message)
     return make_response(body, code)

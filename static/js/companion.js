@@ -12,7 +12,15 @@ document.addEventListener("DOMContentLoaded", function () {
   ];
 });
 
-// A reply that redraws #main (a stale move) can arrive after a push has already
+// A reply that redraws #main (a stale move, a fetch after waking up) shows the move it
+// names (X-Move): one that arrives after the push of a later move is not swapped in.
+document.addEventListener("htmx:beforeSwap", function (e) {
+  var move = e.detail.xhr && e.detail.xhr.getResponseHeader("X-Move");
+  var moment = document.getElementById("moment");
+  if (move !== null && moment && parseInt(move, 10) < parseInt(moment.dataset.seq, 10)) e.detail.shouldSwap = false;
+});
+
+// A reply that redraws #main can arrive after a push has already
 // removed the form that asked for it. htmx 2.0 looks the swap's extension (morph) up
 // from that form, now off the page, and would fall back to an innerHTML swap, nesting
 // #main in itself: swap such a reply against the page instead.
@@ -82,11 +90,24 @@ var connection = (function () {
 
   // A phone waking up may hold a dead socket it never heard close (iOS):
   // fetch a fresh picture over HTTP and open a new socket.
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState !== "visible") return;
+  function resync() {
     var box = document.querySelector("[data-resync]");
     if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
     if (socket) socket.reconnect();
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.visibilityState === "visible") resync();
+  });
+
+  // A move's answer is empty: the page gets the move with its push, as every page does.
+  // Should the push not come (a socket dead without a word), the page fetches it.
+  var postedAt = null;
+  function shown() { var m = document.getElementById("moment"); return m ? m.dataset.seq : null; }
+  document.addEventListener("htmx:beforeRequest", function () { postedAt = shown(); });
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var xhr = e.detail.xhr, at = postedAt;
+    if (!xhr || xhr.status !== 200 || xhr.responseText !== "" || at === null) return;
+    setTimeout(function () { if (shown() === at) resync(); }, 2000);
   });
 })();
 

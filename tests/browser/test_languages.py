@@ -389,9 +389,10 @@ class Night:
         check_languages(self.pages)
 
 
-#: Empties a form of the page, fills it with ``fields`` as hidden inputs and submits it.
+#: Empties a form of the page but for the place of its answer (``.reply``), fills it with
+#: ``fields`` as hidden inputs and submits it.
 TAMPER = """(form, fields) => {
-    form.replaceChildren();
+    form.replaceChildren(form.querySelector(".reply"));
     for (const [name, value] of fields) {
         const input = document.createElement("input");
         Object.assign(input, {type: "hidden", name, value});

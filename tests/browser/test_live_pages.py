@@ -24,6 +24,18 @@ def test_an_open_fold_stays_open_when_another_seat_moves(server, contexts):
     expect(ben.locator("details.board-box g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
 
 
+def test_a_phone_whose_socket_died_silently_still_shows_its_own_move(server, contexts):
+    """A move's answer is empty (the push brings it); a phone whose socket no longer
+    delivers anything fetches its picture when no push follows its move."""
+    join_url = join_url_of(post_table(contexts("desktop"), server.url))
+    anna = contexts("phone").new_page()
+    anna.route_web_socket(re.compile(r".*/ws.*"), lambda route: route.connect_to_server().on_message(lambda m: None))
+    join(anna, join_url, "Anna")
+    anna.locator('#main form.act-place_initial_building g.lot.pickable[data-spot="ts:grey"]').tap()
+    expect(anna.locator("#moment")).to_have_attribute("data-seq", "1", timeout=15_000)
+    expect(anna.locator("#main form.act-place_initial_building")).to_have_count(0)
+
+
 def test_a_phone_that_wakes_up_catches_up_even_if_its_socket_died_silently(server, contexts):
     """Phones that sleep may keep a socket that no longer delivers anything (iOS):
     waking up (visibilitychange) fetches the current picture over HTTP."""

@@ -22,40 +22,11 @@ from .ui import join, join_url_of, perform, post_table, wait_for_move
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
-HOLD_TIMEOUT = 8.0  # seconds for a held push or reply to reach the test
+HOLD_TIMEOUT = 8.0  # seconds for a held reply to reach the test
 COUNT_SWAPS = """
 document.addEventListener("htmx:oobAfterSwap", () => { window.pushes = (window.pushes || 0) + 1; });
 document.addEventListener("htmx:afterSwap", () => { window.replies = (window.replies || 0) + 1; });
 """
-
-
-class Gate:
-    """Holds back what the server pushes to one page, until released."""
-
-    def __init__(self, page: Page):
-        self.page, self.holding, self.held = page, False, []
-        page.route_web_socket(re.compile(r"/ws\b"), self._connect)
-
-    def _connect(self, socket) -> None:
-        def deliver(message):
-            if self.holding:
-                self.held.append((socket, message))
-            else:
-                socket.send(message)
-
-        socket.connect_to_server().on_message(deliver)
-
-    def hold(self) -> None:
-        self.holding = True
-
-    def wait_until_held(self, count: int) -> None:
-        wait_until_held(self.page, self.held, count)
-
-    def release(self) -> None:
-        self.holding = False
-        held, self.held = self.held, []
-        for socket, message in held:
-            socket.send(message)
 
 
 def wait_until_held(page: Page, held: list, count: int) -> None:
@@ -70,18 +41,16 @@ def pushes(page: Page) -> int:
     return page.evaluate("window.pushes || 0")
 
 
-def table_with_phones(server, contexts, gated=(), **options):
-    """A three-player table; each phone joined, those in ``gated`` behind a Gate."""
+def table_with_phones(server, contexts, **options):
+    """A three-player table, each phone joined."""
     host = post_table(contexts("desktop"), server.url, names=tuple(NAMES.values()), **options)
-    phones, gates = {}, {}
+    phones = {}
     for seat, name in NAMES.items():
         context = contexts("phone")
         context.add_init_script(COUNT_SWAPS)
         phones[seat] = context.new_page()
-        if seat in gated:
-            gates[seat] = Gate(phones[seat])
         join(phones[seat], join_url_of(host), name)
-    return Game(server, host.url.rsplit("/", 1)[1], host, phones), gates
+    return Game(server, host.url.rsplit("/", 1)[1], host, phones)
 
 
 def post_move(game: Game) -> tuple[str, dict]:
@@ -105,78 +74,83 @@ def post_until(game: Game, stop) -> None:
     wait_for_move(game.pages, len(game.store.events(game.table_id)))
 
 
-def test_a_push_between_two_taps_keeps_the_first_tap(server, contexts):
-    """Anna places a shop, then takes two colour cards. The push of her shop move reaches
-    her phone after the reply that showed the take-cards form, between her two taps;
-    the action she submits still has both cards."""
-    game, gates = table_with_phones(server, contexts, gated=("p1",))
-    anna, gate = game.phones["p1"], gates["p1"]
-    post_until(game, lambda state, seat, action: action["type"] == "place_shop")
-    assert game.now()[2] == "p1"
-
-    _, events, _, shop = game.now()
-    gate.hold()
-    seen = pushes(anna)
-    perform(anna, shop)
-    wait_for_move([anna], len(events) + 1)  # the reply shows the take-cards form
-    gate.wait_until_held(1)  # ... while the push of the same move is held back
+def test_a_redraw_between_two_taps_keeps_the_first_tap(server, contexts):
+    """Anna ticks one of two colour cards; her page is drawn anew (as when her phone wakes
+    up) before her second tap; the action she submits still has both cards."""
+    game = table_with_phones(server, contexts)
+    anna = game.phones["p1"]
+    post_until(game, lambda state, seat, action: action["type"] == "take_colored" and seat == "p1")
+    _, events, _, take = game.now()
     form = anna.locator("#main form.act-take_colored")
-    first, second = (c["color"] for c in game.now()[3]["cards"])
+    first, second = (c["color"] for c in take["cards"])
     form.locator(f'input[name="color"][value="{first}"]').check()
 
-    gate.release()
-    anna.wait_for_function(f"window.pushes > {seen}")
+    replies = anna.evaluate("window.replies || 0")
+    anna.evaluate("htmx.ajax('GET', document.querySelector('[data-resync]').dataset.resync, "
+                  "{target: '#main', swap: 'morph'})")
+    anna.wait_for_function(f"window.replies > {replies}")
     expect(anna.locator("#main")).to_have_count(1)
     expect(form.locator(f'input[name="color"][value="{first}"]')).to_be_checked()
     form.locator(f'input[name="color"][value="{second}"]').check()
     form.get_by_role("button", name="Take the cards").tap()
-    wait_for_move(game.pages, len(events) + 2)
+    wait_for_move(game.pages, len(events) + 1)
     taken = game.store.events(game.table_id)[-1]
     assert (taken.seat, taken.action) == ("p1", {"type": "take_colored", "cards": [{"color": first}, {"color": second}]})
 
 
+LOADS = """window.loads = 0;
+const send = XMLHttpRequest.prototype.send;
+XMLHttpRequest.prototype.send = function (...args) {
+  this.addEventListener("loadend", () => setTimeout(() => { window.loads += 1; }));
+  return send.apply(this, args);
+};"""
+
+
 def test_a_reply_that_arrives_after_the_push_of_its_own_move(server, contexts):
     """Anna taps a lot (the form submits itself); the push of her move removes the form
-    before the reply arrives, and the reply still morphs #main rather than nesting it."""
-    game, _ = table_with_phones(server, contexts)
+    before the (empty) reply arrives, which then changes nothing."""
+    game = table_with_phones(server, contexts)
     anna, held = game.phones["p1"], []
+    anna.evaluate(LOADS)
     anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
     perform(anna, game.now()[3])
     wait_for_move([anna], 1)  # pushed: the reply is still held
     expect(anna.locator("#main form.act-place_initial_building")).to_have_count(0)
-    replies = anna.evaluate("window.replies || 0")
     wait_until_held(anna, held, 1)
     route, reply = held[0]
+    assert reply.status == 200 and reply.text() == ""
     route.fulfill(response=reply)
-    anna.wait_for_function(f"window.replies > {replies}")
+    anna.wait_for_function("window.loads === 1")
     expect(anna.locator("#main")).to_have_count(1)
     expect(anna.locator("#moment")).to_have_attribute("data-seq", "1")
 
 
-def test_a_reply_older_than_the_move_the_page_shows_is_not_swapped_in(server, contexts):
-    """Anna's move is answered, but the answer arrives only after the push of the next
-    move: her page keeps the next move (the server counts on it) instead of going back."""
-    game, _ = table_with_phones(server, contexts)
+def test_a_stale_moves_reply_older_than_the_move_the_page_shows_is_not_swapped_in(server, contexts):
+    """Anna's page posts an outdated move number: the answer is her page drawn anew, at
+    move 0. It arrives only after the pushes of the next two moves: her page keeps move 2."""
+    game = table_with_phones(server, contexts)
     anna, held = game.phones["p1"], []
-    # (swap events go to #main: the form that asked is gone by then)
-    anna.evaluate("document.addEventListener('htmx:beforeSwap', () => { window.answered = (window.answered || 0) + 1; })")
+    anna.evaluate(LOADS)
+    anna.evaluate("document.body.addEventListener('htmx:configRequest', e => { e.detail.parameters.seq = '-1'; })")
     anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
     perform(anna, game.now()[3])
     wait_until_held(anna, held, 1)
-    seat, _ = post_move(game)
+    post_move(game)
+    post_move(game)
     wait_for_move([anna], 2)
     route, reply = held[0]
+    assert reply.status == 409 and reply.headers["x-move"] == "0"
     route.fulfill(response=reply)
-    anna.wait_for_function("window.answered === 1")
+    anna.wait_for_function("window.loads === 1")
     expect(anna.locator("#moment")).to_have_attribute("data-seq", "2")
     expect(anna.locator("#main")).to_have_count(1)
-    expect(anna.locator("#main li[value='2']")).to_have_count(1)  # the next move's log line
+    expect(anna.locator("#main li[value='2']")).to_have_count(1)  # the second move's log line
 
 
 def test_a_refusal_shows_even_when_it_arrives_after_a_later_move(server, contexts):
     """Anna's three cards are refused; the refusal arrives after her next move, sent from
     elsewhere, was pushed. It still shows beside her form, until the next push mends it."""
-    game, _ = table_with_phones(server, contexts)
+    game = table_with_phones(server, contexts)
     post_until(game, lambda state, seat, action: action["type"] == "take_colored" and seat == "p1")
     anna, held = game.phones["p1"], []
     anna.route(re.compile(r"/act$"), lambda route: held.append((route, route.fetch())))
@@ -202,7 +176,7 @@ def test_a_half_built_bid_its_focus_and_an_open_fold_survive_another_seats_bid(s
     """A sealed auction: Cleo opens the board, taps a black 4 into her bid, and Ben's bid
     arrives meanwhile. Her tap, the focused card, the open board stay; she adds a card
     and submits both."""
-    game, _ = table_with_phones(server, contexts, auctions="sealed")
+    game = table_with_phones(server, contexts, auctions="sealed")
     post_until(game, lambda state, seat, action: action["type"] == "bid")
     assert game.now()[2] == "p2"
     cleo = game.phones["p3"]
