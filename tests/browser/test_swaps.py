@@ -98,12 +98,15 @@ def test_a_redraw_between_two_taps_keeps_the_first_tap(server, contexts):
     assert (taken.seat, taken.action) == ("p1", {"type": "take_colored", "cards": [{"color": first}, {"color": second}]})
 
 
-LOADS = """window.loads = 0;
-const send = XMLHttpRequest.prototype.send;
-XMLHttpRequest.prototype.send = function (...args) {
-  this.addEventListener("loadend", () => setTimeout(() => { window.loads += 1; }));
-  return send.apply(this, args);
-};"""
+# Counts the page's finished requests, once htmx has handled each.
+LOADS = """() => {
+  window.loads = 0;
+  const send = XMLHttpRequest.prototype.send;
+  XMLHttpRequest.prototype.send = function (...args) {
+    this.addEventListener("loadend", () => setTimeout(() => { window.loads += 1; }));
+    return send.apply(this, args);
+  };
+}"""
 
 
 def test_a_reply_that_arrives_after_the_push_of_its_own_move(server, contexts):
