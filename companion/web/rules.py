@@ -1,5 +1,7 @@
 """The rules reference, one page per game, every rule at its own anchor."""
 
+import re
+
 from flask import Blueprint, abort, render_template, request
 from flask_babel import get_locale, gettext
 
@@ -53,3 +55,36 @@ def page(game):
     except FileNotFoundError:
         abort(404, description="This game has no rules page yet.")
     return render_template("rules.html", game=game, book=book, lang=lang)
+
+
+RULE_ID = re.compile(r"[A-Z0-9-]{1,20}")  # what a rule ID may look like, before any look-up
+MENTION = re.compile(r"\b[A-Z]+(?:-[A-Z0-9]+)+\b")
+
+
+def related(book, section, rule) -> list:
+    """The rules a reader of ``rule`` may want next: those its text mentions (in the order
+    it mentions them), then the other rules of its section; each once, never itself."""
+    index, seen, found = book.index(), {rule.id}, []
+    for rule_id in [*MENTION.findall(rule.text), *(r.id for r in section.rules)]:
+        if rule_id in index and rule_id not in seen:
+            seen.add(rule_id)
+            found.append(index[rule_id])
+    return found
+
+
+@bp.get("/<game>/rule/<rule_id>")
+def rule_sheet(game, rule_id):
+    """One rule as a fragment (the sheet a rule chip opens over the page it is on): its
+    ID, section and text in the reader's language, and its related rules as chips."""
+    if game not in engines.GAMES or not RULE_ID.fullmatch(rule_id):
+        abort(404, description="There is no such rule.")
+    try:
+        book, lang = rules.load_for(game, str(get_locale()))
+    except FileNotFoundError:
+        abort(404, description="This game has no rules page yet.")
+    for section in book.sections:
+        for rule in section.rules:
+            if rule.id == rule_id:
+                return render_template("_rule_sheet.html", game=game, book=book, lang=lang, section=section,
+                                       rule=rule, related=related(book, section, rule))
+    abort(404, description="There is no such rule.")
