@@ -10,7 +10,9 @@ its socket it then gets, after each move, the parts whose HTML changed since it 
 sent, each an out-of-band morph (``Picture.push``).
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Callable
 
 from flask import current_app
 from markupsafe import Markup
@@ -34,10 +36,15 @@ class Picture:
     ``inside`` (part id -> the ids of the parts it holds)."""
 
     seq: int
-    html: Markup
     parts: dict
     shown: dict
     inside: dict
+    whole: Callable[[], str] = field(repr=False, compare=False)  # the region around its parts
+
+    @cached_property
+    def html(self) -> Markup:
+        """The whole region, as a page or an answer shows it (a push needs only parts)."""
+        return Markup(self.whole())
 
     def push(self, known: dict | None) -> str | None:
         """The message for a page that shows ``known`` (an earlier picture's ``shown``;
@@ -118,9 +125,11 @@ def _drawn(now: Facts, viewer: str | None, page: str, message: dict | None, host
         inside[f"part-{BOARD_PART}"] = tuple(drawn.parts)
         parts.update(drawn.parts)
         shown.update(drawn.parts)
-    html = render_around(template, values, {name: wrap(f"part-{name}", parts[f"part-{name}"])
-                                            for name in template.blocks})
-    return Picture(now.seq, Markup(html), parts, shown, inside)
+    def whole():
+        return render_around(template, values, {name: wrap(f"part-{name}", parts[f"part-{name}"])
+                                                 for name in template.blocks})
+
+    return Picture(now.seq, parts, shown, inside, whole)
 
 
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
