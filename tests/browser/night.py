@@ -3,7 +3,7 @@ HTTP by each phone's own cookies (for getting to the moment a test is about)."""
 
 from urllib.parse import urlencode
 
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from companion.engines import TABLE
 from companion.engines import fifth_avenue as engine
@@ -49,6 +49,22 @@ def fast_forward(game: Game, stop, pick=None) -> None:
             action = pick(state, seat, events)
         answer = post(game, seat, action, len(events))
         assert answer.status < 400, answer.text()[:500]
+
+
+def take_three_cards(game: Game):
+    """Play on to Anna's turn to take colour cards; she ticks three (two is the most) and
+    taps the button. Her page and the form are returned."""
+    fast_forward(game, lambda state, seat: state["phase"] == "take_colored")
+    anna = game.phones["p1"]
+    form = anna.locator("#main form.act-take_colored")
+    expect(form).to_be_visible()
+    boxes = form.locator('input[name="color"]')
+    for i in range(3):
+        boxes.nth(i).check()
+    button = form.locator("button.primary")
+    button.scroll_into_view_if_needed()
+    button.tap()
+    return anna, form
 
 
 def legal_types(state: dict, seat: str) -> list[str]:

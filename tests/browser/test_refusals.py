@@ -3,21 +3,13 @@ sent it (in view), with its rule, and keeps every tick the player made (item 1).
 
 from playwright.sync_api import expect
 
-from .night import fast_forward, seated
+from .night import seated, take_three_cards
 
 
 def test_a_refusal_shows_beside_the_button_and_keeps_the_ticks(server, contexts):
     game = seated(server, contexts)
-    fast_forward(game, lambda state, seat: state["phase"] == "take_colored")
-    anna = game.phones["p1"]
-    form = anna.locator("#main form.act-take_colored")
-    expect(form).to_be_visible()
+    anna, form = take_three_cards(game)
     boxes = form.locator('input[name="color"]')
-    for i in range(3):
-        boxes.nth(i).check()
-    button = form.get_by_role("button", name="Take the cards")
-    button.scroll_into_view_if_needed()
-    button.tap()
 
     refusal = anna.locator("#main .message.refused")
     expect(refusal).to_contain_text("not 3")
@@ -33,6 +25,6 @@ def test_a_refusal_shows_beside_the_button_and_keeps_the_ticks(server, contexts)
         expect(boxes.nth(i)).to_be_checked()
     # Fixing the choice and sending again works, and the refusal goes away.
     boxes.nth(2).uncheck()
-    button.tap()
+    form.get_by_role("button", name="Take the cards").tap()
     expect(anna.locator("#main .message.refused")).to_have_count(0)
     expect(anna.locator("#main form.act-take_colored")).to_have_count(0)

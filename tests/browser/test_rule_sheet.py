@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from companion import rules
 
-from .night import fast_forward, seated
+from .night import seated, take_three_cards
 from .test_accessibility import serious_findings
 
 #: How far the sheet reaches past the screen's edges, and whether anything scrolls sideways.
@@ -31,16 +31,8 @@ def test_a_refusals_rule_opens_over_the_page_and_the_ticks_stay(server, contexts
         return contexts(kind, **({"locale": "it-IT"} if kind == "phone" else {}), **options)
 
     game = seated(server, italian_phones)
-    fast_forward(game, lambda state, seat: state["phase"] == "take_colored")
-    anna = game.phones["p1"]
-    form = anna.locator("#main form.act-take_colored")
-    expect(form).to_be_visible()
+    anna, form = take_three_cards(game)
     boxes = form.locator('input[name="color"]')
-    for i in range(3):
-        boxes.nth(i).check()
-    button = form.locator("button.primary")
-    button.scroll_into_view_if_needed()
-    button.tap()
 
     chip = anna.locator("#main .message.refused a.rule")
     expect(chip).to_have_text("FA-T-2")
