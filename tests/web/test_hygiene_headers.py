@@ -7,7 +7,8 @@ import pytest
 from tests.web.conftest import create_table, fa_form, join
 
 # a value for every parameter of a route; a new parameter makes the walk fail until named here
-PARAMS = {"table_id": None, "secret": None, "code": None, "seat": "p2", "key": "anna", "game": "fifth_avenue"}
+PARAMS = {"table_id": None, "secret": None, "code": None, "seat": "p2", "key": "anna", "game": "fifth_avenue",
+          "rule_id": "FA-A-4"}
 NOT_PAGES = {"static", "socket", "home.favicon"}  # files, the live socket, a redirect to a file
 
 
