@@ -166,15 +166,15 @@ def _apply(live, seat, page, read_action):
 
 def _refused(live, seat, page, error):
     code, message = errors.status(error), errors.message(error)
-    phone = page == "phone"
-    if request.headers.get("HX-Request") and not isinstance(error, Stale):
+    phone, htmx = page == "phone", request.headers.get("HX-Request")
+    if htmx and not isinstance(error, Stale):
         return render_template("_message.html", message=message, placed=True, game=live.row.game), code
     # Shown beside the form that sent it: "type:key" where several forms share a type.
     # A stale page is drawn anew from a newer state, which may lack that very form:
     # then beside every form of the type.
     near = request.form.get("type", "") if isinstance(error, Stale) else request.form.get("near")
     message["near"] = (near or request.form.get("type", ""))[:80]
-    if request.headers.get("HX-Request"):
+    if htmx:
         return _reply(live, seat if phone else None, "phone" if phone else "host", message, code)
     body = _phone_page(live, seat, message) if phone else _table_page(live, True, message)
     return make_response(body, code)

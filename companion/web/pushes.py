@@ -50,7 +50,8 @@ class Pushes:
         whole main region: the next push sends that page all of its picture."""
         for conn in self.hub.connections(table_id):
             if conn.viewer == viewer and conn.page == page:
-                conn.shown = None
+                with conn.lock:  # not lost to a push under way: see ``_send``
+                    conn.shown = None
 
     def _schedule(self, table_id: str, *whom) -> None:
         if not self.hub.connections(table_id):
@@ -98,7 +99,8 @@ class Pushes:
                 self._send(conn, drawn)
 
     def _send(self, conn: Connection, drawn: pictures.Picture) -> None:
-        text = drawn.push(conn.shown)
-        conn.shown = drawn.shown
+        with conn.lock:  # what the page was sent, and what it is sent now, as one step
+            text = drawn.push(conn.shown)
+            conn.shown = drawn.shown
         if text is not None:
             self.hub.deliver(conn, text)

@@ -82,9 +82,9 @@ def rule_sheet(game, rule_id):
         book, lang = rules.load_for(game, str(get_locale()))
     except FileNotFoundError:
         abort(404, description="This game has no rules page yet.")
-    for section in book.sections:
-        for rule in section.rules:
-            if rule.id == rule_id:
-                return render_template("_rule_sheet.html", game=game, book=book, lang=lang, section=section,
-                                       rule=rule, related=related(book, section, rule))
-    abort(404, description="There is no such rule.")
+    found = next(((s, r) for s in book.sections for r in s.rules if r.id == rule_id), None)
+    if found is None:
+        abort(404, description="There is no such rule.")
+    section, rule = found
+    return render_template("_rule_sheet.html", game=game, book=book, lang=lang, section=section,
+                           rule=rule, related=related(book, section, rule))
