@@ -21,6 +21,7 @@ from flask_sock import Sock
 from gunicorn.workers.ggevent import GeventWorker
 
 from companion import cli, serving
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPANION = Path(sys.executable).parent / "companion"  # the installed console script
@@ -226,12 +227,6 @@ def test_announce_fixes_the_url_for_the_worker(monkeypatch, capsys, tmp_path, ov
 
 
 # --- real servers -----------------------------------------------------------------
-
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 def child_env(tmp_path):
     """Environment for a server under test: this checkout's code, nothing written

@@ -32,6 +32,7 @@ from urllib.parse import urlencode
 import pytest
 
 from tests.history.test_box import pins
+from tests.ports import free_port
 from tests.web.manhattan import mh_form
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -225,12 +226,6 @@ def stop(server: subprocess.Popen) -> None:
     except subprocess.TimeoutExpired:
         os.killpg(server.pid, signal.SIGKILL)
         server.wait()
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def wait_until_listening(port: int, server: subprocess.Popen, seconds: float, printed: Path) -> None:

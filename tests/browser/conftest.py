@@ -8,7 +8,6 @@ phone a context of its own at phone size (separate cookies, like separate phones
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -18,6 +17,8 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect, sync_playwright
+
+from tests.ports import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 COMPANION = Path(sys.executable).with_name("companion")
@@ -36,12 +37,6 @@ TEST_ENV = {"PYTHONUNBUFFERED": "1", "COMPANION_TEST_GAMES": "tests.toygame",
             "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
 
 expect.set_options(timeout=ACTION_TIMEOUT)
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Server:
