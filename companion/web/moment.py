@@ -10,7 +10,7 @@ from markupsafe import Markup, escape
 
 from ..engines import TABLE
 from ..tables import Live
-from . import final, notes, undos
+from . import final, notes, teach, undos
 from .filters import say
 from .games import ui_for
 from .languages import locale_name
@@ -136,6 +136,7 @@ def viewer_context(now: Facts, viewer: str | None, page: str, presence: dict, me
         "undo_notice": now.get("undo_notice", lambda: undos.notice(live, undone, now.seq)),
         "reasons": now.get(("reasons", viewer), lambda: _reasons(now, viewer)),
         "final": now.get(("final", locale_name()), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
+        "teach": teach.card(now, viewer, page),
     }
 
 
