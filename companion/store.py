@@ -247,6 +247,12 @@ class Store:
         with self.write() as db:
             db.execute("UPDATE tables SET status=? WHERE id=?", (status, table_id))
 
+    def set_config(self, table_id: str, config: dict) -> None:
+        """Replace a table's settings (the set-up stays as it was: only keys the game's
+        engine does not read change, such as ``teach``)."""
+        with self.write() as db:
+            db.execute("UPDATE tables SET config=? WHERE id=?", (json.dumps(config), table_id))
+
     # seats ----------------------------------------------------------------
 
     def seats(self, table_id: str) -> dict[str, str | None]:

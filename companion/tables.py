@@ -11,10 +11,11 @@ This service is the web layer's only way to the store. Its refusals carry a text
 (``companion.engines.text``), shown in each reader's language, and an HTTP status.
 """
 
+import copy
 import itertools
 import secrets
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from . import engines, snapshots
@@ -339,6 +340,21 @@ class Tables:
             live.row = self.store.table(table_id)
             live.changed()
         self._changed(table_id)
+
+    def update_config(self, table_id: str, change) -> dict:
+        """Change a table's settings that the game's engine does not read (a teaching
+        card closed, say): ``change(config)`` is given a copy to alter and may return
+        False to leave the table as it was. Its pages are drawn again. Returns the config."""
+        live = self._require(table_id)
+        with live.lock:
+            config = copy.deepcopy(live.row.config)
+            if change(config) is False:
+                return live.row.config
+            self.store.set_config(table_id, config)
+            live.row = replace(live.row, config=config)
+            live.changed()
+        self._changed(table_id)
+        return config
 
     # seats ----------------------------------------------------------------------
 

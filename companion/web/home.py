@@ -4,7 +4,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..engines.text import _
 from ..tables import Refused
-from . import assets, context, errors
+from . import assets, context, errors, teach
 from .filters import say
 from .games import offered, playable, ui_for
 
@@ -48,6 +48,8 @@ def new_table(game):
         return wizard()
     try:
         config, title, profile = ui.config_from_form(request.form)
+        if taught := teach.from_form(request.form):  # "We are learning": not the game's, the table's
+            config = {**config, "teach": taught}
         row = tables.create(game, config, title)
     except errors.REFUSALS as refused:
         message = say(refused.text) + (f" ({refused.rule})" if refused.rule else "")

@@ -5,7 +5,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from ..engines.text import _
 from ..secret import matches
 from ..tables import MAX_UNDO, Refused, Stale
-from . import context, errors, forms, qr
+from . import context, errors, forms, qr, teach
 from .context import host_required
 from .games import FormError, has_ui, ui_for
 
@@ -99,4 +99,16 @@ def status(live):
     context.tables().set_status(live.row.id, new)
     if new == "archived":
         return redirect(url_for("home.index"))
+    return redirect(url_for("host.controls", table_id=live.row.id))
+
+
+@bp.post("/host/teach")
+@host_required
+def teaching(live):
+    """Turn "We are learning" on or off: the teaching cards on the phones and the table
+    screen (``companion.web.teach``)."""
+    new = request.form.get("teach")
+    if new not in ("on", "off"):
+        raise FormError(_("Say whether to teach: on or off."))
+    teach.switch(live, new == "on")
     return redirect(url_for("host.controls", table_id=live.row.id))
