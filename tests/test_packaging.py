@@ -92,6 +92,7 @@ def test_the_wheel_carries_templates_static_rules_and_catalogues(wheel):
     for game in GAMES:
         for suffix in (".md", ".it.md", ".de.md"):
             assert f"companion/rules/{game}{suffix}" in names
+            assert f"companion/rules/teach/{game}{suffix}" in names  # the teaching cards
 
 
 def readme_run_command() -> str:
