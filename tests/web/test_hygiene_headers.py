@@ -58,6 +58,12 @@ def test_posts_and_their_refusals_by_a_seat_or_the_host_are_not_stored(night):
         host.post(f"/t/{table_id}/host/seat/p3/release"),
         host.post("/history/players/merge", data={}),
         phone.post(f"/t/{table_id}/host/status", data={"status": "finished"}),  # refused: no host
+        host.post(f"/t/{table_id}/host/teach", data={"teach": "on"}),
+        phone.post(f"/t/{table_id}/host/teach", data={"teach": "off"}),  # refused: no host
+        phone.post(f"/t/{table_id}/teach/close", data={"seq": "0", "step": "initial"}, headers={"HX-Request": "true"}),
+        phone.post(f"/t/{table_id}/teach/close", data={"seq": "0", "step": "nonsense"}),
+        host.post(f"/t/{table_id}/teach/close", data={"seq": "0", "step": "initial", "for": "table"}),
+        phone.post(f"/t/{table_id}/teach/quiet", data={"seq": "0"}),
         phone.post("/clock", data={"ms": "0", "utc_offset": "0"}),
     ]
     assert all(map(no_store, answers)), [(a.request.path, a.status_code) for a in answers if not no_store(a)]
