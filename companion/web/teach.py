@@ -253,7 +253,9 @@ def _done(live, phone: bool):
 @bp.post("/close")
 def close(table_id):
     """Close a step's card: a phone's for its seat; the table screen's (``for=table``) by
-    the host only. Closing a card closed already changes nothing."""
+    the host only. Closing a card closed already changes nothing. The form carries the
+    move it was drawn at (``seq``) as every form does, but a card is closed by its step,
+    not its move: a page the table has moved past still closes it."""
     live = context.live_or_404(table_id)
     step = _step(live)
     if request.form.get("for") == "table":
