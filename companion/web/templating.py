@@ -14,21 +14,28 @@ from jinja2.utils import concat
 
 def render_block(template, block: str, values: dict) -> str:
     """One block of ``template`` on its own."""
-    context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
-    return _rendered(template.blocks[block], context)
+    return _rendered(template.blocks[block], _context(template, template.blocks, values))
 
 
 def render_around(template, values: dict, drawn: dict[str, str]) -> str:
     """``template`` with each of its blocks replaced by its text in ``drawn``."""
     blocks = {name: (lambda context, text=text: iter((text,))) for name, text in drawn.items()}
-    context = new_context(template.environment, template.name, blocks, values, False, template.globals)
-    return _rendered(template.root_render_func, context)
+    return _rendered(template.root_render_func, _context(template, blocks, values))
 
 
 def render_template(template, values: dict) -> str:
     """A whole template, without Flask's signals and context processors."""
-    context = new_context(template.environment, template.name, template.blocks, values, False, template.globals)
-    return _rendered(template.root_render_func, context)
+    return _rendered(template.root_render_func, _context(template, template.blocks, values))
+
+
+def _context(template, blocks: dict, values: dict):
+    # A template's globals are a ChainMap over the environment's: copying it into every
+    # drawing's context, key by key, cost more than drawing some blocks. It is copied
+    # once per template, after the app has set its globals.
+    flat = template.__dict__.get("_flat_globals")
+    if flat is None:
+        flat = template._flat_globals = dict(template.globals)
+    return new_context(template.environment, template.name, blocks, values, False, flat)
 
 
 # The contexts a drawing made for the templates it imported or included with its context
