@@ -112,7 +112,18 @@ V4 = [
     )""",
 ]
 
-MIGRATIONS = [V1, V2, V3, V4]  # MIGRATIONS[n - 1] takes a file to version n
+# Version 5: corrections and rewinds. A move leaves the log for the audit trail not only
+# by an undo: ``reason`` says why ('undo', 'rewind'; of a correction: 'correction' for
+# the move corrected, 'reapplied' for a later move played again on top of it, which is
+# back in the log under the same number, 'offered' for a later move that no longer fit
+# and was handed back to its seat), ``done_by`` who did it ('host' or a seat). A move
+# undone before version 5 has NULL in both: it was undone by the host.
+V5 = [
+    "ALTER TABLE undone ADD COLUMN reason TEXT",
+    "ALTER TABLE undone ADD COLUMN done_by TEXT",
+]
+
+MIGRATIONS = [V1, V2, V3, V4, V5]  # MIGRATIONS[n - 1] takes a file to version n
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -352,20 +363,43 @@ class Store:
                 "SELECT seq, seat, action, at FROM events WHERE table_id=? "
                 "ORDER BY seq DESC LIMIT ?", (table_id, count),
             ).fetchall()
-            now = self.now()
-            db.executemany(
-                "INSERT INTO undone VALUES (?,?,?,?,?,?,?)",
-                [(table_id, r["seq"], r["seat"], r["action"], r["at"], now, int(r["seq"] in sealed))
-                 for r in rows],
-            )
-            db.executemany(
-                "DELETE FROM events WHERE table_id=? AND seq=?", [(table_id, r["seq"]) for r in rows]
-            )
-            if rows:
-                db.execute("DELETE FROM snapshots WHERE table_id=? AND seq>=?", (table_id, rows[-1]["seq"]))
+            _to_the_trail(db, table_id, rows, self.now(), sealed, "undo", "host")
         return [_event(r) for r in rows]
 
+    def rewrite(self, table_id: str, seq: int, last: int, moves: list[tuple[str, dict]],
+                reasons: dict[int, str] | str, by: str,
+                sealed: set[int] = frozenset()) -> tuple[list[Event], list[Event]]:
+        """A correction or a rewind, in one transaction: the events numbered ``seq`` and
+        after go into the audit trail, each marked with why it left (``reasons``: one
+        reason for all, or per event number) and who did it (``by``: "host" or a seat),
+        those numbered in ``sealed`` marked as made in a simultaneous step; then
+        ``moves`` (``(seat, action)`` pairs) are appended as events ``seq``, ``seq + 1``,
+        …, all at this moment; the snapshots of states from ``seq`` on go.
+
+        ``Conflict`` unless the log ends at ``last`` and ``1 <= seq <= last + 1``; on
+        any failure nothing changes. Returns ``(removed, appended)``."""
+        now = self.now()
+        appended = [Event(seq + i, seat, action, now) for i, (seat, action) in enumerate(moves)]
+        with self.write() as db:
+            end = db.execute(
+                "SELECT COALESCE(MAX(seq), 0) FROM events WHERE table_id=?", (table_id,)
+            ).fetchone()[0]
+            if end != last or not 1 <= seq <= last + 1:
+                raise Conflict(f"log ends at {end}; asked to rewrite from {seq} of a log ending at {last}")
+            rows = db.execute(
+                "SELECT seq, seat, action, at FROM events WHERE table_id=? AND seq>=? "
+                "ORDER BY seq DESC", (table_id, seq),
+            ).fetchall()
+            _to_the_trail(db, table_id, rows, now, sealed, reasons, by)
+            db.executemany(
+                "INSERT INTO events VALUES (?,?,?,?,?)",
+                [(table_id, e.seq, e.seat, json.dumps(e.action), e.at) for e in appended],
+            )
+        return [_event(r) for r in reversed(rows)], appended
+
     def undone(self, table_id: str) -> list[dict]:
+        """The audit trail, oldest first: the columns of ``undone`` (``reason`` and
+        ``done_by`` are None for a move undone before schema 5: an undo by the host)."""
         rows = self.db().execute(
             "SELECT * FROM undone WHERE table_id=? ORDER BY undone_at, seq", (table_id,)
         ).fetchall()
@@ -537,6 +571,22 @@ def keep_copy(db: sqlite3.Connection, path: str, version: int) -> None:
         db.backup(target)
     finally:
         target.close()
+
+
+def _to_the_trail(db: sqlite3.Connection, table_id: str, rows: list[sqlite3.Row], now: float,
+                  sealed: set[int], reasons: dict[int, str] | str, by: str) -> None:
+    """Move event ``rows`` (the latest first) of a table into the audit trail, with the
+    snapshots of the states from the earliest of them on."""
+    if not rows:
+        return
+    db.executemany(
+        "INSERT INTO undone (table_id, seq, seat, action, at, undone_at, sealed, reason, done_by) "
+        "VALUES (?,?,?,?,?,?,?,?,?)",
+        [(table_id, r["seq"], r["seat"], r["action"], r["at"], now, int(r["seq"] in sealed),
+          reasons if isinstance(reasons, str) else reasons[r["seq"]], by) for r in rows],
+    )
+    db.executemany("DELETE FROM events WHERE table_id=? AND seq=?", [(table_id, r["seq"]) for r in rows])
+    db.execute("DELETE FROM snapshots WHERE table_id=? AND seq>=?", (table_id, rows[-1]["seq"]))
 
 
 def _event(row: sqlite3.Row) -> Event:

@@ -1,4 +1,5 @@
-"""The table service: a game's event log, its current state, seats, apply and undo.
+"""The table service: a game's event log, its current state, seats, apply, undo,
+corrections and rewinds.
 
 The current state of a table is the fold of ``engine.apply`` over its events. The
 latest state is kept in memory and rebuilt from SQLite on first use after a
@@ -19,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from types import ModuleType
 
 from . import engines, snapshots
-from .engines import IllegalAction
+from .engines import IllegalAction, correct
 from .engines.common import replay
 from .engines.text import Text, _, english, ngettext
 from .secret import matches
@@ -63,6 +64,42 @@ class BadSetup(Refused):
     @classmethod
     def from_rules(cls, error: IllegalAction) -> "BadSetup":
         return cls(error.text, rule=error.rule)
+
+
+@dataclass(frozen=True)
+class Correction:
+    """What a correction did, for the pages to tell ("Move 23 corrected … scores: Anna
+    34 → 31") and for the seat due at a stop to see what it had entered.
+
+    ``seq``: the move corrected, ``original`` that move as it was (an ``Event``), ``seat``
+    and ``action`` its replacement, ``by`` who corrected it ("host" or a seat).
+    ``sealed``: the move was made in a sealed step, so that pages other than its
+    owner's say only that a sealed submission was corrected (neither action is theirs to
+    see). ``stopped``: the number the first later move that no longer fits had (None:
+    every later move was played again); the table is then at move ``stopped - 1`` and
+    that move's seat is due again. ``rule`` and ``reason`` (a text): why it no longer
+    fits (``rule`` is None for input the engine no longer expects at all). ``offered``:
+    the later moves not played again, oldest first, each ``{"seq" (its number before),
+    "seat", "action", "sealed", "rule", "reason"}``, the rule and reason given for the
+    first only; each is its seat's own to see. ``scores``: seat -> (total before, total
+    after), for every seat."""
+
+    seq: int
+    original: Event
+    seat: str
+    action: dict
+    by: str
+    sealed: bool
+    stopped: int | None
+    rule: str | None
+    reason: Text | None
+    offered: list[dict]
+    scores: dict[str, tuple[int, int]]
+
+    @property
+    def score_changes(self) -> dict[str, tuple[int, int]]:
+        """The seats whose total the correction changed: seat -> (before, after)."""
+        return {seat: totals for seat, totals in self.scores.items() if totals[0] != totals[1]}
 
 
 @dataclass(eq=False)
@@ -316,22 +353,127 @@ class Tables:
                                        live.seq), 400)
             sealed = {m.seq for m in live.moves[-count:] if m.simultaneous}
             removed = self.store.undo(table_id, count, sealed)
-            fresh = self._fold(live.row)
-            live.state, live.seq, live.to_act, live.moves = fresh.state, fresh.seq, fresh.to_act, fresh.moves
+            self._refold(live)
             live.changed()
         self._changed(table_id)
         return removed
 
-    def undone(self, table_id: str) -> list[dict]:
+    def correct(self, table_id: str, seq: int, seat: str, action, seen: int, by: str = "host") -> Correction:
+        """Replace move ``seq`` by ``seat`` doing ``action``, as seen on a page at move
+        ``seen`` (``Stale`` if the table has moved on since), and play every later move
+        again on top, in order, up to the first one that no longer fits: that one and
+        those after it are handed back (``Correction.offered``), for their seats to enter
+        again. ``by``: who corrects, "host" or a seat. A seat corrects only its own moves,
+        as itself; a move made in a sealed step only its own seat corrects (the host has
+        never seen it). The moves taken out go to the audit trail: the corrected one
+        marked 'correction', those played again 'reapplied', those handed back
+        'offered'. Raises ``Refused``/``Stale``, or the engine's ``IllegalAction`` for a
+        replacement the rules refuse; on any refusal nothing changes."""
+        live = self._require(table_id)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise Refused(_("An action needs a type."), 400)
+        if by != "host" and by not in live.seats:
+            raise Refused(_("There is no seat {seat} at this table.", seat=repr(by)), 404)
+        with live.lock:
+            self._may_rewrite(live, seen)
+            if not 1 <= seq <= live.seq:
+                raise Refused(ngettext("There is no move {seq} to correct: the table has {n} move.",
+                                       "There is no move {seq} to correct: the table has {n} moves.",
+                                       live.seq, seq=seq), 400)
+            events = self.store.events(table_id)
+            sealed = self._sealed_from(live, events, seq)
+            original = events[seq - 1]
+            if seq in sealed and by != original.seat:
+                raise Refused(_("A sealed submission is corrected only from its owner's phone."), 403)
+            if by != "host" and (by != original.seat or seat != by):
+                raise Refused(_("A player corrects only their own moves; the host corrects the others."), 403)
+            if (seat, action) == (original.seat, original.action):
+                raise Refused(_("That is the move as it was: there is nothing to correct."), 400)
+            result = correct.corrected(live.engine, live.engine.setup(live.row.config), events, seq - 1,
+                                       (seat, action))
+            reasons = {e.seq: "reapplied" for e in events[seq:]} | {seq: "correction"} \
+                | {e.seq: "offered" for e in result.offered}
+            before = live.engine.scores(live.state)["totals"]
+            try:
+                self.store.rewrite(table_id, seq, live.seq, [(m.seat, m.action) for m in result.kept[seq - 1:]],
+                                   reasons, by, sealed)
+            except Conflict:
+                raise Stale(seen, live.seq) from None
+            self._refold(live)
+            after = live.engine.scores(live.state)["totals"]
+            live.changed()
+        self._changed(table_id)
+        rule, reason = _why(result.refusal)
+        offered = [{"seq": e.seq, "seat": e.seat, "action": e.action, "sealed": e.seq in sealed,
+                    "rule": rule if n == 0 else None, "reason": reason if n == 0 else None}
+                   for n, e in enumerate(result.offered)]
+        return Correction(seq=seq, original=original, seat=seat, action=action, by=by, sealed=seq in sealed,
+                          stopped=None if result.stopped is None else result.stopped + 1, rule=rule, reason=reason,
+                          offered=offered,
+                          scores={s: (before.get(s, 0), after.get(s, 0)) for s in live.seats})
+
+    def rewind(self, table_id: str, to_seq: int, seen: int) -> list[Event]:
+        """Host: take the table back to just after move ``to_seq`` (0: the set-up) in one
+        step, as seen on a page at move ``seen`` (``Stale`` if it has moved on since).
+        The moves after it go to the audit trail marked 'rewind' (and sealed as ``undo``
+        marks them); returns them, oldest first."""
+        live = self._require(table_id)
+        with live.lock:
+            self._may_rewrite(live, seen)
+            if not 0 <= to_seq < live.seq:
+                raise Refused(_("The table is at move {n}: rewind to an earlier move (0 is the set-up).",
+                                n=live.seq), 400)
+            events = self.store.events(table_id) if to_seq < live.first else []
+            sealed = self._sealed_from(live, events, to_seq + 1)
+            try:
+                removed, _appended = self.store.rewrite(table_id, to_seq + 1, live.seq, [], "rewind", "host", sealed)
+            except Conflict:
+                raise Stale(seen, live.seq) from None
+            self._refold(live)
+            live.changed()
+        self._changed(table_id)
+        return removed
+
+    @staticmethod
+    def _may_rewrite(live: Live, seen: int) -> None:
+        """A correction or a rewind needs a table in play, seen as it is now."""
+        if live.row.status != "playing":
+            raise Refused(_("This table is finished: no more moves."))
+        if seen != live.seq:
+            raise Stale(seen, live.seq)
+
+    @staticmethod
+    def _sealed_from(live: Live, events: list[Event], seq: int) -> set[int]:
+        """The numbers of the moves from ``seq`` on that were made in a step the game
+        declares sealed: as the table in memory marked them, or, for moves before it was
+        rebuilt from a snapshot, found by replaying ``events`` (the whole log)."""
+        if seq > live.first:
+            return {m.seq for m in live.moves[seq - live.first - 1:] if m.simultaneous}
+        step = live.engine.step
+        return {p.move.seq for p in replay(live.engine, live.engine.setup(live.row.config), events)
+                if p.move.seq >= seq and step(p.before).sealed}
+
+    def _refold(self, live: Live) -> None:
+        """Rebuild a table in memory from its log after the log was rewritten."""
+        fresh = self._fold(live.row)
+        live.state, live.seq, live.to_act, live.moves = fresh.state, fresh.seq, fresh.to_act, fresh.moves
+
+    def undone(self, table_id: str, reapplied: bool = False) -> list[dict]:
         """The audit trail, oldest first: ``{"seq", "seat", "at", "undone_at", "sealed",
-        "kind"}``. A move made in a sealed step (``Step.sealed``) is ``sealed`` and has no ``kind``:
+        "kind", "reason", "by"}``. A move made in a sealed step (``Step.sealed``) is ``sealed`` and has no ``kind``:
         what was submitted, even whether it was a bid or a pass, stays secret. Otherwise
         ``kind`` is the action's type (``sealed`` is None, and ``kind`` too, for a move
-        undone before moves were marked so)."""
+        undone before moves were marked so). ``reason`` says why the move left the log:
+        'undo', 'rewind', 'correction' (the move corrected) or 'offered' (a later move that
+        no longer fitted after a correction, handed back to its seat); ``by`` who did it
+        ("host" or a seat). A later move played again after a correction ('reapplied')
+        is still in the game and is listed only if ``reapplied``."""
         rows = self.store.undone(self._require(table_id).row.id)
         return [{"seq": r["seq"], "seat": r["seat"], "at": r["at"], "undone_at": r["undone_at"],
                  "sealed": None if r["sealed"] is None else bool(r["sealed"]),
-                 "kind": r["action"]["type"] if r["sealed"] == 0 else None} for r in rows]
+                 "kind": r["action"]["type"] if r["sealed"] == 0 else None,
+                 "reason": r["reason"] or "undo", "by": r["done_by"] or "host"}
+                for r in rows if reapplied or r["reason"] != "reapplied"]
 
     def set_status(self, table_id: str, status: str) -> None:
         live = self._require(table_id)
@@ -430,4 +572,13 @@ class Tables:
             listener(table_id)
 
 
-__all__ = ["Tables", "Live", "Move", "Refused", "Stale", "BadSetup", "IllegalAction"]
+def _why(refusal: Exception | None) -> tuple[str | None, Text | None]:
+    """The rule and the reason a later move no longer fits after a correction."""
+    if refusal is None:
+        return None, None
+    if isinstance(refusal, IllegalAction):
+        return refusal.rule, refusal.text
+    return None, _("This move no longer fits the game as corrected.")
+
+
+__all__ = ["Tables", "Live", "Move", "Correction", "Refused", "Stale", "BadSetup", "IllegalAction"]

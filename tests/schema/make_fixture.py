@@ -10,7 +10,8 @@ a seat, undo, set the status, save a profile), so the file holds what a real gam
 night leaves: a finished game, a game in progress with seats taken and an undone
 move, and a saved board profile; from schema 2 on, also a merged name in the roster
 and the tables' results; from schema 3 on, the undone move marked as made in a
-simultaneous step or not; from schema 4 on, snapshots of the states every few moves.
+simultaneous step or not; from schema 4 on, snapshots of the states every few moves;
+from schema 5 on, the undone move marked with why it left the log and who took it.
 The games are random but seeded.
 """
 

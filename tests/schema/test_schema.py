@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import store as store_module
+from companion import store as store_module, tables as tables_module
 from companion.archive import history
 from companion.engines import common
 from companion.store import SCHEMA_VERSION, NewerDatabase, Store, copy_path, schema_version
@@ -115,9 +115,46 @@ def test_the_audit_trail_of_every_version(version, tmp_path):
         assert (undone["sealed"], undone["kind"]) == (None, None)
     else:
         assert (undone["sealed"], undone["kind"]) == (True, None)  # the fixture's last move is a sealed bid
+    assert (undone["reason"], undone["by"]) == ("undo", "host")  # NULL before schema 5: an undo
     live = tables.get(RUNNING)
     tables.undo(RUNNING, 1, live.seq)  # and undoing goes on, marked
     assert tables.undone(RUNNING)[-1]["sealed"] is not None
+    assert (tables.undone(RUNNING)[-1]["reason"], tables.undone(RUNNING)[-1]["by"]) == ("undo", "host")
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+def test_old_files_are_corrected_and_rewound_after_the_upgrade(version, tmp_path):
+    """Moves undone before schema 5 have no reason in the file (an undo); a correction and
+    a rewind of an upgraded file are kept in the trail with theirs, the old row untouched."""
+    path = fixture(version, tmp_path)
+    tables = Tables(Store(str(path)))
+    live = tables.get(RUNNING)
+    old = raw(path, "SELECT reason, done_by FROM undone WHERE table_id='fixrunning'")
+    assert old == ([(None, None)] if version < 5 else [("undo", "host")])
+    events = tables.events(RUNNING)
+    start = live.engine.setup(live.row.config)
+    playout = import_module(f"{live.engine.__name__}.playout")
+    rng, k = random.Random(version), 20
+    before = common.state_after(live.engine, start, events[:k - 1])
+    seat = events[k - 1].seat
+    action = next(a for a in (playout.random_action(before, seat, rng) for _ in range(50))
+                  if a != events[k - 1].action)
+    by = seat if live.engine.step(before).sealed else "host"
+    done = tables.correct(RUNNING, k, seat, action, live.seq, by)
+    corrected = common.state_after(live.engine, start, [*events[:k - 1], common.Move(seat, action)])
+    assert tables.get(RUNNING).seq == (RUNNING_MOVES if done.stopped is None else done.stopped - 1)
+    assert tables.events(RUNNING)[k - 1].action == action
+    assert [t["reason"] for t in tables.undone(RUNNING)][:2] == ["undo", "correction"]
+    assert common.state_after(live.engine, corrected, events[k:(done.stopped or RUNNING_MOVES + 1) - 1]) \
+        == tables.get(RUNNING).state
+    end = live.seq
+    tables.rewind(RUNNING, 10, end)
+    assert tables.get(RUNNING).seq == 10
+    assert tables.get(RUNNING).state == common.state_after(live.engine, start, events[:10])
+    rewound = [t for t in tables.undone(RUNNING) if t["reason"] == "rewind"]
+    assert [t["seq"] for t in rewound] == list(range(11, end + 1))
+    assert raw(path, "SELECT reason, done_by FROM undone WHERE table_id='fixrunning' ORDER BY rowid LIMIT 1") \
+        == old
 
 
 @pytest.mark.parametrize("version", VERSIONS)
