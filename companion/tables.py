@@ -81,8 +81,9 @@ class Correction:
     fits (``rule`` is None for input the engine no longer expects at all). ``offered``:
     the later moves not played again, oldest first, each ``{"seq" (its number before),
     "seat", "action", "sealed", "rule", "reason"}``, the rule and reason given for the
-    first only; each is its seat's own to see. ``scores``: seat -> (total before, total
-    after), for every seat."""
+    first only; a sealed one of a seat other than ``by`` has ``action``, ``rule`` and
+    ``reason`` None (``Tables.offered`` gives each seat its own). ``scores``: seat ->
+    (total before, total after), for every seat."""
 
     seq: int
     original: Event
@@ -404,8 +405,8 @@ class Tables:
             live.changed()
         self._changed(table_id)
         rule, reason = _why(result.refusal)
-        offered = [{"seq": e.seq, "seat": e.seat, "action": e.action, "sealed": e.seq in sealed,
-                    "rule": rule if n == 0 else None, "reason": reason if n == 0 else None}
+        offered = [_hidden({"seq": e.seq, "seat": e.seat, "action": e.action, "sealed": e.seq in sealed,
+                            "rule": rule if n == 0 else None, "reason": reason if n == 0 else None}, by)
                    for n, e in enumerate(result.offered)]
         return Correction(seq=seq, original=original, seat=seat, action=action, by=by, sealed=seq in sealed,
                           stopped=None if result.stopped is None else result.stopped + 1, rule=rule, reason=reason,
@@ -433,6 +434,40 @@ class Tables:
             live.changed()
         self._changed(table_id)
         return removed
+
+    def offered(self, table_id: str, viewer: str | None = None) -> list[dict]:
+        """The moves the latest correction handed back that the table has not reached
+        again (their old number is beyond the move the table is at), oldest first, as
+        long as nothing else was taken back since: ``{"seq" (its number before), "seat",
+        "action", "sealed", "due", "rule", "reason"}``. For a seat that is due now
+        (``due``), ``rule`` and ``reason`` say why the move does not fit the table as it
+        is, both None if it fits now. ``viewer``: a seat sees its own moves only; None
+        (the host, the table screen) sees every one, those made in a sealed step without
+        ``action``, ``rule`` or ``reason``."""
+        live = self._require(table_id)
+        trail = self.store.undone(table_id)
+        if not trail:
+            return []
+        latest = max(r["undone_at"] for r in trail)
+        with live.lock:
+            state, seq = live.state, live.seq
+        due = live.engine.to_act(state)
+        found = []
+        for r in trail:
+            if r["undone_at"] != latest or r["reason"] != "offered" or r["seq"] <= seq:
+                continue
+            if viewer is not None and r["seat"] != viewer:
+                continue
+            rule = reason = None
+            if r["seat"] in due:
+                try:
+                    live.engine.apply(state, r["seat"], r["action"])
+                except Exception as error:  # refused, or input the engine no longer expects
+                    rule, reason = _why(error)
+            entry = {"seq": r["seq"], "seat": r["seat"], "action": r["action"], "sealed": bool(r["sealed"]),
+                     "due": r["seat"] in due, "rule": rule, "reason": reason}
+            found.append(_hidden(entry, viewer))
+        return found
 
     @staticmethod
     def _may_rewrite(live: Live, seen: int) -> None:
@@ -570,6 +605,14 @@ class Tables:
     def _changed(self, table_id: str) -> None:
         for listener in self.listeners:
             listener(table_id)
+
+
+def _hidden(entry: dict, viewer: str | None) -> dict:
+    """A move handed back as ``viewer`` (a seat, "host" or None) may see it: a sealed
+    submission of another seat without what was submitted or why it does not fit."""
+    if entry["sealed"] and entry["seat"] != viewer:
+        return entry | {"action": None, "rule": None, "reason": None}
+    return entry
 
 
 def _why(refusal: Exception | None) -> tuple[str | None, Text | None]:

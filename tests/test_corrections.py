@@ -5,6 +5,7 @@ corrected game (history, replay, export and import)."""
 import json
 import random
 import sqlite3
+from dataclasses import replace
 from importlib import import_module
 
 import pytest
@@ -160,8 +161,37 @@ def test_a_correction_stops_before_the_first_move_that_no_longer_fits(tables):
         [(4, "correction"), (5, "offered"), (6, "offered"), (7, "offered")]
     with pytest.raises(IllegalAction):  # what p2 had entered still does not fit
         tables.act(row.id, "p2", moves[4][1], 4)
+    # what each phone is offered back, after a restart too
+    again = Tables(Store(tables.store.path), {"toy": toygame})
+    for service in (tables, again):
+        assert [(o["seq"], o["due"], o["rule"]) for o in service.offered(row.id, "p2")] == \
+            [(5, True, "TOY-5"), (7, True, None)]  # p2 is due: its move 7 would fit now
+        assert [(o["seq"], o["action"], o["due"]) for o in service.offered(row.id, "p1")] == \
+            [(6, moves[5][1], False)]
+        assert [o["seq"] for o in service.offered(row.id)] == [5, 6, 7]
     tables.act(row.id, "p2", {"type": "add", "n": 2}, 4)  # p2 enters something else
     assert tables.get(row.id).seq == 5
+    assert [(o["seq"], o["due"], o["rule"]) for o in tables.offered(row.id)] == [(6, True, None), (7, False, None)]
+    tables.undo(row.id, 1, 5)  # anything taken back since: nothing is offered any more
+    assert tables.offered(row.id) == []
+
+
+def test_moves_handed_back_from_a_sealed_step_stay_their_seats_own(tables, monkeypatch):
+    """With the toy game's turns declared sealed: p1 corrects its move 4, p2's move 5 no
+    longer fits; only p2 sees what it was and why."""
+    monkeypatch.setitem(toygame.flow.STEPS, "add", replace(toygame.flow.STEPS["add"], sealed=True))
+    row, moves = start(tables)
+    with pytest.raises(Refused):
+        tables.correct(row.id, 4, "p1", {"type": "add", "n": 3}, 7)
+    done = tables.correct(row.id, 4, "p1", {"type": "add", "n": 3}, 7, by="p1")
+    assert done.sealed and done.rule == "TOY-5"  # the first refused move's rule: its seat is named
+    assert [(o["seq"], o["action"], o["rule"], o["reason"]) for o in done.offered] == \
+        [(5, None, None, None), (6, moves[5][1], None, None), (7, None, None, None)]
+    assert [(o["seq"], o["action"], o["rule"]) for o in tables.offered(row.id, "p2")] == \
+        [(5, moves[4][1], "TOY-5"), (7, moves[6][1], None)]
+    assert all(o["action"] is None and o["reason"] is None for o in tables.offered(row.id))
+    trail = tables.undone(row.id, reapplied=True)
+    assert all(u["sealed"] and u["kind"] is None for u in trail)
 
 
 def test_a_stale_or_illegal_or_unfit_correction_changes_nothing(tables):
