@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from companion import store as store_module, tables as tables_module
+from companion import store as store_module
 from companion.archive import history
 from companion.engines import common
 from companion.store import SCHEMA_VERSION, NewerDatabase, Store, copy_path, schema_version
