@@ -13,19 +13,22 @@ from tests.web.conftest import fa_form
 
 
 class Browser:
-    """A cookie-keeping HTTP client, one per device."""
+    """A cookie-keeping HTTP client, one per device. Its time-out only stops a hung
+    test: a server's first pages (templates compiled) took over 10 s on a busy machine."""
+
+    TIMEOUT = 60
 
     def __init__(self, base):
         self.base = base
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
 
     def get(self, path):
-        with self.opener.open(self.base + path, timeout=10) as response:
+        with self.opener.open(self.base + path, timeout=self.TIMEOUT) as response:
             return response.geturl(), response.read().decode()
 
     def post(self, path, data):
         body = urllib.parse.urlencode(data).encode()
-        with self.opener.open(self.base + path, data=body, timeout=10) as response:
+        with self.opener.open(self.base + path, data=body, timeout=self.TIMEOUT) as response:
             return response.geturl(), response.read().decode()
 
 
