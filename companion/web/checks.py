@@ -37,6 +37,7 @@ class Section:
     id: str
     title: Text | str
     lines: list
+    layout: str = "list"  # "grid3": three lines a row, as a 3×3 city of lots
 
 
 def values(sections: list[Section]) -> dict[str, list]:
@@ -177,6 +178,8 @@ def new_york(view: dict) -> list[Section]:
     for p in view["players"]:
         lines = [Line(_square(p["seat"], c["x"], c["y"]), _("Square ({x}, {y})", x=c["x"], y=c["y"]),
                       [tile_text(c["tile"])]) for c in p["city"]]
+        lines.append(Line(f"ny-{p['seat']}-count", _("Tiles in the city"),
+                          [ngettext("{n} tile", "{n} tiles", len(p["city"]))]))
         lines.append(Line(f"ny-{p['seat']}-reserve", _("Reserve"), [tile_text(t) for t in p["reserve"]] or _nothing()))
         if p["pending"]:
             lines.append(Line(f"ny-{p['seat']}-pending", _("Bought, not yet placed"),
@@ -230,7 +233,7 @@ def manhattan(view: dict) -> list[Section]:
                            pieces=[_("{height} {colour}", height=height_text(p["height"]),
                                      colour=colour_name(p["colour"])) for p in lot["pieces"]])]
             lines.append(Line(_lot_id(city["city"], lot["lot"]), lot["label"], value))
-        sections.append(Section(f"mh-{city['city']}", city["label"], lines))
+        sections.append(Section(f"mh-{city['city']}", city["label"], lines, layout="grid3"))
     names = _names(view)
     pieces = []
     for colour, c in colours.items():
@@ -283,12 +286,28 @@ def touched(game: str, engine, frames: list, events: list, line_id: str) -> list
     (``archive.replay.Frame``, one per move after the set-up) and ``events`` the log."""
     named = NAMED[game]
     actions = {e.seq: e.action for e in events}
+    sheets = _sheets(game, engine, frames)
     found = []
-    before = values(SHEETS[game](engine.view(frames[0].state, None))).get(line_id)
-    for frame in frames[1:]:
-        after = values(SHEETS[game](engine.view(frame.state, None))).get(line_id)
+    for n, frame in enumerate(frames[1:], 1):
         action = actions.get(frame.seq)
-        if after != before or (action is not None and line_id in named(action, frame.seat)):
+        if sheets[n].get(line_id) != sheets[n - 1].get(line_id) or (
+                action is not None and line_id in named(action, frame.seat)):
             found.append(Touch(frame.seq, frame.seat, frame.line))
-        before = after
     return found[::-1]
+
+
+_KEEP = 4  # tables whose sheets move by move are kept (as many as the replay keeps frames)
+_kept: dict[int, tuple[list, list]] = {}  # id(frames) -> (frames, the sheet's values after each)
+
+
+def _sheets(game: str, engine, frames: list) -> list[dict]:
+    """The sheet's values after every move (worked out once for a list of frames, which the
+    replay keeps until the table's log changes: the lines marked next reuse them)."""
+    kept = _kept.get(id(frames))
+    if kept is not None and kept[0] is frames:
+        return kept[1]
+    sheets = [values(SHEETS[game](engine.view(f.state, None))) for f in frames]
+    while len(_kept) >= _KEEP:
+        _kept.pop(next(iter(_kept)), None)
+    _kept[id(frames)] = (frames, sheets)
+    return sheets
