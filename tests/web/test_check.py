@@ -351,3 +351,45 @@ def swapped_hands(game: str, state: dict) -> dict:
         a, b = other["hands"][seats[0]], other["hands"][seats[1]]
         a[0], b[0] = b[0], a[0]
     return other
+
+
+# which lines a move's own fields name -------------------------------------------------------
+
+@pytest.mark.parametrize("game, action, seat, lines", [
+    ("fifth_avenue", {"type": "place_shop", "shop": "jeweler", "quarter": "34w", "lot": "grey"}, "p1", {"fa-34w-grey"}),
+    ("fifth_avenue", {"type": "move_commission", "commission": "beige", "to": "ts"}, "p2", {"fa-commission-beige"}),
+    ("fifth_avenue", {"type": "bid", "cards": [{"color": "grey", "value": 5}]}, "p1", set()),
+    ("palazzo", {"type": "build", "tile": "b2w1", "to": 1}, "p2", {"pz-p2-palace-1"}),
+    ("palazzo", {"type": "sealed_bid", "cards": ["a5"]}, "p2", set()),
+    ("new_york", {"type": "place", "tile": {"type": "park", "price": 6, "streets": ""}, "x": -1, "y": 2}, "p3",
+     {"ny-p3-x-1y2"}),
+    ("new_york", {"type": "buy", "space": "red", "pay": [["red", 7]]}, "p1", {"ny-market-red"}),
+    ("manhattan", {"type": "place", "colour": "red", "card": [0, 0], "city": "cairo", "lot": [1, 2], "height": 2},
+     "p1", {"mh-cairo-12", "mh-colour-red"}),
+])
+def test_each_game_names_the_lines_a_move_touches_by_its_fields(game, action, seat, lines):
+    assert checks.NAMED[game](action, seat) == lines
+
+
+@pytest.mark.parametrize("name", list(MAKERS))
+def test_the_lines_a_move_names_are_lines_of_the_sheet_and_no_sealed_move_names_any(app, client, name):
+    """Over a random game: every line a move's fields name is on the sheet before or after
+    it (a mapping that named no real line would list nothing), and a move made in a sealed
+    step (a sealed bid) names none, so which lines it is listed under tells nothing."""
+    table_id = MAKERS[name](client)
+    play(app, table_id, 120, seed=5)
+    table = live(app, table_id)
+    engine = table.engine
+    state = engine.setup(table.row.config)
+    named_any = 0
+    for event in events(app, table_id):
+        after = engine.apply(state, event.seat, event.action)
+        named = checks.NAMED[name](event.action, event.seat)
+        if engine.step(state).sealed:
+            assert named == set(), event.action
+        lines = set(checks.values(checks.SHEETS[name](engine.view(state, None)))) | set(
+            checks.values(checks.SHEETS[name](engine.view(after, None))))
+        assert named <= lines, (event.action, named - lines)
+        named_any += bool(named)
+        state = after
+    assert named_any > 3
