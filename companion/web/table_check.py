@@ -17,6 +17,12 @@ from .moment import words
 bp = Blueprint("check", __name__)
 
 
+@bp.app_template_global()
+def has_table_check(game: str) -> bool:
+    """Whether a table of ``game`` has a check page to link to (a test game has none)."""
+    return game in checks.SHEETS
+
+
 @bp.get("/t/<table_id>/check")
 def page(table_id):
     live = context.live_or_404(table_id)
