@@ -393,3 +393,11 @@ def test_the_lines_a_move_names_are_lines_of_the_sheet_and_no_sealed_move_names_
         named_any += bool(named)
         state = after
     assert named_any > 3
+
+
+def test_a_game_without_a_sheet_has_no_check_and_no_link(client):
+    from tests.web.conftest import create_toy
+
+    table_id = create_toy(client)
+    assert client.get(f"/t/{table_id}/check").status_code == 404
+    assert f"/t/{table_id}/check" not in client.get(f"/t/{table_id}").get_data(as_text=True)
