@@ -401,3 +401,26 @@ def test_a_game_without_a_sheet_has_no_check_and_no_link(client):
     table_id = create_toy(client)
     assert client.get(f"/t/{table_id}/check").status_code == 404
     assert f"/t/{table_id}/check" not in client.get(f"/t/{table_id}").get_data(as_text=True)
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_every_game_s_check_speaks_the_page_s_language(app, client, game, lang):
+    """No English word of the sheets (their texts without parameters, where the language
+    says it otherwise) is left on the page in Italian or German."""
+    from babel.messages.extract import extract_from_file
+    from babel.support import Translations
+
+    from companion.web import PACKAGE
+
+    words = Translations.load(str(PACKAGE / "translations"), [lang])
+    plain = {m for _n, m, _c, _x in extract_from_file("python", checks.__file__)
+             if isinstance(m, str) and "{" not in m and words.gettext(m) != m}
+    name, table_id = game
+    line_id = next(iter(checks.values(checks.sheet(name, live(app, table_id).engine.view(
+        live(app, table_id).state, None)))))
+    page = check_page(client, table_id, f"?differs={line_id}", lang=lang)
+    assert f'<html lang="{lang}"' in page
+    left = [m for m in plain if f">{html.escape(m, quote=False)}<" in page]
+    assert not left, left
+    shown = [m for m in plain if f">{html.escape(words.gettext(m), quote=False)}<" in page]
+    assert shown, "the page shows none of the sheet's own words"
