@@ -98,6 +98,12 @@ class Environment(FlaskEnvironment):
 
     template_class = FreedTemplate
 
+    def __init__(self, app, **options):
+        # The templates, all of them, in a plain dict: Jinja's LRU cache of 400 moved each
+        # template it handed out to the end of a list, a scan of that list per include.
+        options.setdefault("cache_size", -1)
+        super().__init__(app, **options)
+
     def getattr(self, obj, attribute):
         if type(obj) is dict and attribute not in _DICT_NAMES:
             try:
