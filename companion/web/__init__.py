@@ -68,7 +68,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.teardown_request(lambda _error: tables.release_connection())
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import errors, filters, guard, history, home, host, language, languages, moment, play, pushes, rules, sockets, table_check, teach, warm, wifi
+    from . import corrections, errors, filters, guard, history, home, host, language, languages, moment, play, pushes, rules, sockets, table_check, teach, warm, wifi
 
     guard.init_app(app)
     errors.register(app)
@@ -80,7 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
         app.jinja_env.loader = templating.RemembersMissing(app.jinja_env.loader)
     if not app.testing:
         warm.warm_up(app)
-    for module in (home, play, host, rules, history, wifi, language, teach, table_check):
+    for module in (home, play, host, corrections, rules, history, wifi, language, teach, table_check):
         app.register_blueprint(module.bp)
     sockets.init_app(app, pushes.Pushes(app, tables, hub))
     _load_games(app)

@@ -1,4 +1,5 @@
-"""Host controls, behind the table's host secret: undo, seats, ending the table."""
+"""Host controls, behind the table's host secret: undo, rewind, seats, ending the table
+(corrections: ``companion.web.corrections``)."""
 
 from flask import Blueprint, redirect, render_template, request, url_for
 
@@ -25,6 +26,7 @@ def _controls(live, handover=None, message=None):
     return render_template(
         "host.html", row=live.row, live=live, names=names, game=live.row.game, seq=live.seq,
         taken=tables.taken(table_id), log=live.lines(None, MAX_UNDO), max_undo=MAX_UNDO,
+        sealed={m.seq for m in live.recent(MAX_UNDO) if m.simultaneous},
         undone=tables.undone(table_id)[::-1][:MAX_UNDO], host_url=host_url,
         presence=context.hub().presence(table_id, live.seats), handover=handover, message=message,
         kinds=getattr(ui_for(live.row.game), "ACTION_NAMES", {}) if has_ui(live.row.game) else {},
@@ -58,6 +60,26 @@ def undo(live):
         raise FormError(_("Undo needs a confirmation."))
     try:
         context.tables().undo(live.row.id, count, seen)
+    except Stale as stale:
+        return _controls(live, message=errors.message(stale)), stale.status
+    return redirect(url_for("host.controls", table_id=live.row.id))
+
+
+@bp.post("/host/rewind")
+@host_required
+def rewind(live):
+    """Go back to just after a move (0: the set-up) in one step, as the host saw the
+    table: the form carries the move it was shown at, like an undo's."""
+    to = forms.number(request.form.get("to", ""))
+    if to is None:
+        raise FormError(_("Say which move to go back to."))
+    seen = forms.number(request.form.get("seq", ""), low=-forms.LARGEST)
+    if seen is None:
+        raise FormError(_("The form lacks the move number it was based on."))
+    if request.form.get("confirm") != "yes":
+        raise FormError(_("Going back needs a confirmation."))
+    try:
+        context.tables().rewind(live.row.id, to, seen)
     except Stale as stale:
         return _controls(live, message=errors.message(stale)), stale.status
     return redirect(url_for("host.controls", table_id=live.row.id))

@@ -137,6 +137,7 @@ def viewer_context(now: Facts, viewer: str | None, page: str, presence: dict, me
         "reasons": now.get(("reasons", viewer), lambda: _reasons(now, viewer)),
         "final": now.get(("final", locale_name()), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
         "teach": teach.card(now, viewer, page),
+        "offered": now.get(("offered", viewer), lambda: undos.offered(now, viewer)),
     }
 
 

@@ -8,7 +8,7 @@ from tests.web.conftest import create_table, fa_form, join
 
 # a value for every parameter of a route; a new parameter makes the walk fail until named here
 PARAMS = {"table_id": None, "secret": None, "code": None, "seat": "p2", "key": "anna", "game": "fifth_avenue",
-          "rule_id": "FA-A-4"}
+          "rule_id": "FA-A-4", "seq": 1}
 NOT_PAGES = {"static", "socket", "home.favicon"}  # files, the live socket, a redirect to a file
 
 
@@ -54,6 +54,9 @@ def test_posts_and_their_refusals_by_a_seat_or_the_host_are_not_stored(night):
         phone.post(f"/t/{table_id}/act", data={"seq": "not a number"}),
         host.post(f"/t/{table_id}/table-act", data={"seq": "0", "type": "nonsense"}, headers={"HX-Request": "true"}),
         host.post(f"/t/{table_id}/host/undo", data={"seq": "0"}),
+        host.post(f"/t/{table_id}/host/rewind", data={"seq": "0", "to": "0"}),
+        host.post(f"/t/{table_id}/correct/1", data={"seq": "0", "type": "nonsense"}),
+        phone.post(f"/t/{table_id}/correct/1", data={"seq": "0"}, headers={"HX-Request": "true"}),
         host.post(f"/t/{table_id}/host/seat/p2/handover"),
         host.post(f"/t/{table_id}/host/seat/p3/release"),
         host.post("/history/players/merge", data={}),
