@@ -245,3 +245,73 @@ def test_a_correction_of_another_seats_sealed_move_is_refused_to_the_host(app, c
     assert correct(client, table_id, 1, 1, {"type": "secret", "n": 5}).status_code == 403
     assert correct(phones["p2"], table_id, 1, 1, {"type": "secret", "n": 5}).status_code == 403
     assert tables(app).get(table_id).state["secrets"]["p1"] == 4
+
+
+# --- every game -----------------------------------------------------------------------------
+
+def game_forms():
+    from tests.web.conftest import fa_form
+    from tests.web.manhattan import mh_form
+    from tests.web.new_york import ny_config, ny_form
+    from tests.web.palazzo_setup import pz_form
+
+    return {"fifth_avenue": fa_form(auctions="sealed", hands="private"), "palazzo": pz_form(bidding="sealed"),
+            "new_york": ny_form(ny_config(3, seed=3)), "manhattan": mh_form()}
+
+
+@pytest.mark.parametrize("game", ["fifth_avenue", "palazzo", "new_york", "manhattan"])
+def test_every_move_of_a_game_opens_its_correction_page_and_a_correction_goes_through(app, client, game):
+    """Forty random moves through the forms; each move's correction page opens for the host
+    (for a sealed one, its owner's phone), reads the original move back from its own form
+    (refused: nothing to correct), and a random other choice at a move corrects it."""
+    import random
+    from importlib import import_module
+
+    from companion.engines import TABLE
+    from companion.engines.common import state_after
+    from companion.web.games import form_fields, ui_for
+
+    response = client.post(f"/new/{game}", data=game_forms()[game])
+    assert response.status_code == 302
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    live = tables(app).get(table_id)
+    with app.app_context():
+        ui = ui_for(game)
+    playout = import_module(f"{live.engine.__name__}.playout")
+    phones = {seat: join(app, table_id, seat) for seat in live.seats}
+    rng = random.Random(game)
+    for _step in range(40):
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        action = playout.random_action(live.state, seat, rng)
+        device, url = (client, "table-act") if seat == TABLE else (phones[seat], "act")
+        assert device.post(f"/t/{table_id}/{url}", data={"seq": live.seq, **form_fields(ui, action)}).status_code == 302
+    log = events(app, table_id)
+    engine = live.engine
+    start = engine.setup(live.row.config)
+    fixable = []
+    for event in log:
+        before = state_after(engine, start, log[:event.seq - 1])
+        sealed = engine.step(before).sealed
+        device = phones[event.seat] if sealed else client
+        page = device.get(f"/t/{table_id}/correct/{event.seq}")
+        assert page.status_code == 200, (event.seq, page.get_data(as_text=True)[:500])
+        assert f'action="/t/{table_id}/correct/{event.seq}"' in page.get_data(as_text=True)
+        again = device.post(f"/t/{table_id}/correct/{event.seq}",
+                            data={"seq": live.seq, **form_fields(ui, event.action)})
+        assert again.status_code in (400, 422), (event.seq, event.action, again.get_data(as_text=True)[:300])
+        if sealed:
+            assert client.get(f"/t/{table_id}/correct/{event.seq}").status_code == 403
+        for _try in range(10):
+            other = playout.random_action(before, event.seat, rng)
+            if other != event.action:
+                fixable.append((event, other, device))
+                break
+    assert moves(app, table_id) == [(e.seat, e.action) for e in log]  # nothing changed
+    event, other, device = rng.choice(fixable[len(fixable) // 2:])
+    answer = device.post(f"/t/{table_id}/correct/{event.seq}", data={"seq": live.seq, **form_fields(ui, other)})
+    assert answer.status_code == 302, answer.get_data(as_text=True)[:800]
+    assert (events(app, table_id)[event.seq - 1].seat, events(app, table_id)[event.seq - 1].action) == (event.seat, other)
+    screen = client.get(f"/t/{table_id}").get_data(as_text=True)
+    assert f"Move {event.seq}" in notice(screen)
+    for phone in phones.values():
+        assert phone.get(f"/t/{table_id}/me").status_code == 200
