@@ -25,7 +25,7 @@
         document.querySelectorAll(".phone-main .log li[value]"),
         function (li) { return parseInt(li.value, 10) > was; });
       var count = now - was, list = box.querySelector("ol");
-      box.querySelector(".since-count").textContent =
+      box.querySelector(".since-title").textContent =
         (count === 1 ? box.dataset.one : box.dataset.other).replace("{n}", count);
       list.innerHTML = "";
       lines.forEach(function (li) {
