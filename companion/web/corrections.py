@@ -4,9 +4,11 @@ table as it was then (``/t/<id>/correct/<seq>``).
 The page draws the phone's action forms (``_actions.html`` and the game's
 ``actions/<type>.html``) from ``engine.legal`` of the state before that move, or the
 host's inputs for a move of the physical table (``table_inputs.html``), with the
-original move as the log tells it above them; the forms post here instead of to
+original move as the log tells it above them and its form filled in as it was entered
+(``static/js/correct.js``; a complete action's button marked); the forms post here instead of to
 ``/act`` (``act_to``, read by ``_forms.html``). Who may: the host, any move but one made
-in a sealed step; a seat, its own moves (a sealed one only from its owner's phone). The
+in a sealed step or one whose seat held, before or after it, a hand the table does not
+see (its form would show it); a seat, its own moves (those only from its phone). The
 form carries the move the table was at when it was drawn, so a correction based on a
 table that moved on since is refused as stale, like any move.
 
@@ -21,7 +23,7 @@ from ..engines.common import state_after
 from ..engines.text import _
 from ..tables import Refused, Stale
 from . import context, errors, forms
-from .games import FormError, action_from_form, ui_for
+from .games import FormError, action_from_form, form_fields, ui_for
 from .moment import Facts, viewer_context
 
 bp = Blueprint("corrections", __name__, url_prefix="/t/<table_id>")
@@ -43,6 +45,11 @@ class _Target:
             self.by = seat
         elif host and not self.sealed:
             self.by = "host"
+            if self.original.seat != TABLE and self._private():
+                name = next((p.get("name") or p["seat"] for p in live.row.config["players"]
+                             if p["seat"] == self.original.seat), self.original.seat)
+                raise Refused(_("Move {n} holds what only {name}'s phone may see (a hand, cards taken): "
+                                "correct it from that phone.", n=seq, name=name), 403)
         elif host:
             raise Refused(_("A sealed submission is corrected only from its owner's phone."), 403)
         elif seat is not None:
@@ -50,13 +57,31 @@ class _Target:
         else:
             raise Refused(_("Only the host of this table or the player who made the move can correct it."), 403)
 
-    @property
-    def told(self):
-        """The original move as the log tells it to the one correcting it."""
+    def _private(self) -> bool:
+        """Whether the seat that made the move held, before or after it, a hand the table
+        does not see: its form would show the host that hand or the cards it took."""
         engine, o = self.live.engine, self.original
         after = engine.apply(self.before, o.seat, o.action)
-        reader = None if self.by == "host" else self.by
+        return any(_hands(engine.view(state, o.seat)) != _hands(engine.view(state, None))
+                   for state in (self.before, after))
+
+    def told(self, reader: str | None):
+        """The original move as the log tells it to ``reader`` (None: the table)."""
+        engine, o = self.live.engine, self.original
+        after = engine.apply(self.before, o.seat, o.action)
         return engine.describe(self.before, after, o.seat, o.action, reader)
+
+
+
+def _hands(view) -> list:
+    """Every hand a view shows (fields named ``hand``, at any depth), in order: what a
+    seat's view holds there and the table's does not is a private hand."""
+    if isinstance(view, dict):
+        return [v for k, v in view.items() if k == "hand"] + [h for k, v in view.items() if k != "hand"
+                                                               for h in _hands(v)]
+    if isinstance(view, list):
+        return [h for v in view for h in _hands(v)]
+    return []
 
 
 @bp.get("/correct/<int:seq>")
@@ -72,8 +97,11 @@ def _page(target: _Target, message: dict | None = None, code: int = 200):
     on_table = seat == TABLE
     values = viewer_context(then, None if on_table else seat, "table" if on_table else "phone", {}, message)
     values.update(seq=now_seq, act_to=url_for("corrections.correct", table_id=row.id, seq=target.seq),
-                  host=on_table, teach=None, server_draws=False, board_view=then.view(None), fixing=target.seq, by=target.by, told=target.told,
+                  host=on_table, teach=None, server_draws=False, board_view=then.view(None), fixing=target.seq, by=target.by,
+                  told=target.told(None if target.by == "host" else target.by),
                   who=values["names"].get(seat, seat), on_table=on_table,
+                  original={"type": target.original.action.get("type"),
+                            "fields": form_fields(ui_for(row.game), target.original.action)},
                   back=url_for("host.controls" if target.by == "host" else "play.phone", table_id=row.id),
                   finished=row.status != "playing")
     return render_template("correct.html", **values), code

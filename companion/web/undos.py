@@ -86,21 +86,24 @@ def notice(live: Live, undone: list[dict], seq: int) -> list[dict]:
 def offered(now, viewer: str | None) -> dict:
     """For a phone's seat (``viewer``): ``moves``, its moves that the latest correction
     handed back and the table has not reached again (``Tables.offered``), each with
-    ``text``, the move as the log told it to that seat; and ``sealed``, the numbers of
-    its own moves made in a sealed step among the phone's log lines, which only this
-    phone may correct."""
+    ``text``, the move as the log told it to that seat; and ``own``, its own moves among
+    the phone's log lines that only this phone may correct (``{"seq", "sealed"}``, newest
+    first): those made in a sealed step and, while the seat sees what the table does not
+    (a private hand), all of them."""
     if not viewer:
-        return {"moves": [], "sealed": []}
+        return {"moves": [], "own": []}
     live = now.live
-    sealed = [m.seq for m in live.recent(15, upto=now.seq)  # the phone's log lines (moment.LOG_LINES)
-               if m.simultaneous and m.seat == viewer]
+    private = now.view(viewer) != now.view(None)
+    own = [{"seq": m.seq, "sealed": m.simultaneous}
+           for m in live.recent(15, upto=now.seq)  # the phone's log lines (moment.LOG_LINES)
+           if m.seat == viewer and (m.simultaneous or private)]
     undone = recent(live)
     if not undone or undone[-1]["reason"] != "correction" \
             or not any(r["reason"] == "offered" for r in undone[-1]["rows"]):
-        return {"moves": [], "sealed": sealed}
+        return {"moves": [], "own": own}
     found = context.tables().offered(live.row.id, viewer)
     texts = _detail(live, undone[-1])["offered"] if found else {}
-    return {"moves": [o | {"text": texts.get((o["seq"], viewer))} for o in found], "sealed": sealed}
+    return {"moves": [o | {"text": texts.get((o["seq"], viewer))} for o in found], "own": own}
 
 
 def told(ui, row: dict) -> Text:

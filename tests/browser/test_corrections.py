@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from companion.engines import TABLE
 from companion.engines.common import state_after
+from companion.web.corrections import _hands
 from tests.web.conftest import toy_form
 
 from .every_game import GAMES, Table
@@ -98,8 +99,9 @@ def enter(page, ui, action: dict) -> None:
 
 
 def a_move_to_correct(table: Table, rng: random.Random):
-    """A move of the host's log that is not sealed, made by a player, and another choice
-    of the same kind that the player had then (the same form filled in otherwise, as a
+    """A move of the host's log that the host may correct (not sealed, no private hand
+    in it: in New York, where hands are secret, an input of the table), and another choice
+    of the same kind that the one who made it had then (the same form filled in otherwise, as a
     slip at the table is), a complete action's button where there is one."""
     engine = table.engine
     playout = import_module(f"{engine.__name__}.playout")
@@ -107,8 +109,11 @@ def a_move_to_correct(table: Table, rng: random.Random):
     found = []
     for event in events[-10:]:
         before = state_after(engine, start, events[:event.seq - 1])
-        if engine.step(before).sealed or event.seat == TABLE or event.action["type"] == "dummy_bid":
-            continue
+        after = engine.apply(before, event.seat, event.action)
+        hand = event.seat != TABLE and any(_hands(engine.view(s, event.seat)) != _hands(engine.view(s, None))
+                                           for s in (before, after))
+        if engine.step(before).sealed or hand or event.action["type"] == "dummy_bid":
+            continue  # only its owner's phone corrects it
         for _try in range(40):
             other = playout.random_action(before, event.seat, rng)
             if other != event.action and other["type"] == event.action["type"]:
@@ -184,6 +189,7 @@ def test_a_correction_that_stops_and_the_due_phone_entering_its_move_again(serve
     host = host_phone(table_id, server, contexts, Store(str(server.db)))
     host.get_by_role("link", name="Correct move 5", exact=True).tap()
     expect(host.locator(".was .told")).to_have_text("Anna added 1: the counter is at 3.")
+    expect(host.get_by_role("button", name="Add 1 (as entered)")).to_be_visible()  # the move as it was
     host.get_by_role("button", name="Add 2").tap()
     expect(host).to_have_url(f"{server.url}t/{table_id}")
 

@@ -119,6 +119,8 @@ def test_the_table_inputs_correction_page_posts_to_the_correction(app, client):
     assert "The table rolled 2." in html
     assert f'action="/t/{table_id}/correct/4"' in html and "table-act" not in html.split("correction-form")[1]
     assert "Let the server draw" not in html
+    original = html.split("data-original=\"")[1].split('"')[0]
+    assert json.loads(html_module.unescape(original)) == {"type": "roll", "fields": {"type": "roll", "n": 2}}
 
 
 def test_a_sealed_submission_is_corrected_only_from_its_owners_phone(app, client):
@@ -127,8 +129,10 @@ def test_a_sealed_submission_is_corrected_only_from_its_owners_phone(app, client
     assert phones["p1"].get(f"/t/{table_id}/correct/2").status_code == 403
     page = phones["p2"].get(f"/t/{table_id}/correct/2").get_data(as_text=True)
     assert "You chose the secret number 6." in page
+    original = json.loads(html_module.unescape(page.split("data-original=\"")[1].split('"')[0]))
+    assert original["fields"]["n"] == 6  # the form is filled in as entered, on the owner's phone
     # the phone's log offers its own sealed submission
-    log = phones["p2"].get(f"/t/{table_id}/me").get_data(as_text=True).split('class="own-sealed"')[1]
+    log = phones["p2"].get(f"/t/{table_id}/me").get_data(as_text=True).split('class="own-moves"')[1]
     assert f'/t/{table_id}/correct/2"' in log.split("</ul>")[0]
     assert f"/t/{table_id}/correct/2" not in phones["p1"].get(f"/t/{table_id}/me").get_data(as_text=True)
 
@@ -238,6 +242,41 @@ def test_a_corrected_sealed_submission_stays_secret_on_every_other_page(app, cli
         assert "Ben corrected move 2 (sealed submission)." in html or "/host" in page.request.path
 
 
+def test_the_host_is_not_shown_what_a_move_held_that_the_table_was_not_shown(app, client):
+    """Fifth Avenue with private hands: a move's form would show the seat's hand and the
+    cards it took, so only its phone corrects it, from its own log."""
+    from companion.web.games import form_fields, ui_for
+    from tests.web.conftest import create_table
+
+    table_id = create_table(client, hands="private")
+    live = tables(app).get(table_id)
+    phones = {seat: join(app, table_id, seat) for seat in live.seats}
+    with app.app_context():
+        ui = ui_for("fifth_avenue")
+    import random
+    from importlib import import_module
+
+    playout = import_module("companion.engines.fifth_avenue.playout")
+    rng = random.Random(3)
+    for _n in range(60):
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        action = playout.random_action(live.state, seat, rng)
+        device, url = (client, "table-act") if seat == "table" else (phones[seat], "act")
+        assert device.post(f"/t/{table_id}/{url}", data={"seq": live.seq, **form_fields(ui, action)}).status_code == 302
+        if action["type"] == "take_colored" and any(c.get("value") is not None for c in action["cards"]):
+            break
+    else:
+        pytest.fail("no cards taken with their values")
+    refused = client.get(f"/t/{table_id}/correct/{live.seq}")
+    assert refused.status_code == 403 and "correct it from that phone" in refused.get_data(as_text=True)
+    assert client.post(f"/t/{table_id}/correct/{live.seq}", data={"seq": live.seq, "type": "pass"}).status_code == 403
+    own = phones[seat].get(f"/t/{table_id}/correct/{live.seq}").get_data(as_text=True)
+    assert "data-original" in own
+    # the phone's log offers it
+    log = phones[seat].get(f"/t/{table_id}/me").get_data(as_text=True).split('class="own-moves"')[1]
+    assert f'/t/{table_id}/correct/{live.seq}"' in log.split("</ul>")[0]
+
+
 def test_a_correction_of_another_seats_sealed_move_is_refused_to_the_host(app, client):
     table_id = create_toy(client)
     phones = {seat: join(app, table_id, seat) for seat in ("p1", "p2")}
@@ -262,13 +301,14 @@ def game_forms():
 @pytest.mark.parametrize("game", ["fifth_avenue", "palazzo", "new_york", "manhattan"])
 def test_every_move_of_a_game_opens_its_correction_page_and_a_correction_goes_through(app, client, game):
     """Forty random moves through the forms; each move's correction page opens for the host
-    (for a sealed one, its owner's phone), reads the original move back from its own form
+    (for a sealed one or one of a seat holding a private hand, only its owner's phone), reads the original move back from its own form
     (refused: nothing to correct), and a random other choice at a move corrects it."""
     import random
     from importlib import import_module
 
     from companion.engines import TABLE
     from companion.engines.common import state_after
+    from companion.web.corrections import _hands
     from companion.web.games import form_fields, ui_for
 
     response = client.post(f"/new/{game}", data=game_forms()[game])
@@ -291,15 +331,18 @@ def test_every_move_of_a_game_opens_its_correction_page_and_a_correction_goes_th
     fixable = []
     for event in log:
         before = state_after(engine, start, log[:event.seq - 1])
+        after = engine.apply(before, event.seat, event.action)
         sealed = engine.step(before).sealed
-        device = phones[event.seat] if sealed else client
+        hand = event.seat != TABLE and any(_hands(engine.view(s, event.seat)) != _hands(engine.view(s, None))
+                                           for s in (before, after))
+        device = phones[event.seat] if sealed or hand else client
         page = device.get(f"/t/{table_id}/correct/{event.seq}")
         assert page.status_code == 200, (event.seq, page.get_data(as_text=True)[:500])
         assert f'action="/t/{table_id}/correct/{event.seq}"' in page.get_data(as_text=True)
         again = device.post(f"/t/{table_id}/correct/{event.seq}",
                             data={"seq": live.seq, **form_fields(ui, event.action)})
         assert again.status_code in (400, 422), (event.seq, event.action, again.get_data(as_text=True)[:300])
-        if sealed:
+        if sealed or hand:  # only from the owner's phone
             assert client.get(f"/t/{table_id}/correct/{event.seq}").status_code == 403
         for _try in range(10):
             other = playout.random_action(before, event.seat, rng)
