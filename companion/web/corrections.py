@@ -73,6 +73,25 @@ class _Target:
 
 
 
+def host_may_not(live, seqs: list[int]) -> set[int]:
+    """Of the moves numbered ``seqs``, those the host may not correct because their seat
+    held, before or after the move, a hand the table does not see (the log is played
+    again from the oldest of them)."""
+    if not seqs:
+        return set()
+    engine, events = live.engine, context.tables().store.events(live.row.id)
+    first = max(min(seqs), 1)
+    state = state_after(engine, engine.setup(live.row.config), events[:first - 1])
+    found = set()
+    for event in events[first - 1:]:
+        after = engine.apply(state, event.seat, event.action)
+        if event.seq in seqs and event.seat != TABLE and any(
+                _hands(engine.view(s, event.seat)) != _hands(engine.view(s, None)) for s in (state, after)):
+            found.add(event.seq)
+        state = after
+    return found
+
+
 def _hands(view) -> list:
     """Every hand a view shows (fields named ``hand``, at any depth), in order: what a
     seat's view holds there and the table's does not is a private hand."""

@@ -6,7 +6,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 from ..engines.text import _
 from ..secret import matches
 from ..tables import MAX_UNDO, Refused, Stale
-from . import context, errors, forms, qr, teach
+from . import context, corrections, errors, forms, qr, teach
 from .context import host_required
 from .games import FormError, has_ui, ui_for
 
@@ -27,6 +27,7 @@ def _controls(live, handover=None, message=None):
         "host.html", row=live.row, live=live, names=names, game=live.row.game, seq=live.seq,
         taken=tables.taken(table_id), log=live.lines(None, MAX_UNDO), max_undo=MAX_UNDO,
         sealed={m.seq for m in live.recent(MAX_UNDO) if m.simultaneous},
+        private=corrections.host_may_not(live, [m.seq for m in live.recent(MAX_UNDO)]),
         undone=tables.undone(table_id)[::-1][:MAX_UNDO], host_url=host_url,
         presence=context.hub().presence(table_id, live.seats), handover=handover, message=message,
         kinds=getattr(ui_for(live.row.game), "ACTION_NAMES", {}) if has_ui(live.row.game) else {},

@@ -267,6 +267,9 @@ def test_the_host_is_not_shown_what_a_move_held_that_the_table_was_not_shown(app
             break
     else:
         pytest.fail("no cards taken with their values")
+    moves_card = client.get(f"/t/{table_id}/host").get_data(as_text=True).split('id="moves"')[1].split("</section>")[0]
+    line = moves_card.split(f'<li value="{live.seq}">')[1].split("</li>")[0]
+    assert f'/correct/{live.seq}"' not in line and "is corrected from" in line
     refused = client.get(f"/t/{table_id}/correct/{live.seq}")
     assert refused.status_code == 403 and "correct it from that phone" in refused.get_data(as_text=True)
     assert client.post(f"/t/{table_id}/correct/{live.seq}", data={"seq": live.seq, "type": "pass"}).status_code == 403
