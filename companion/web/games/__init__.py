@@ -39,8 +39,10 @@ Game templates see what ``moment.viewer_context`` gives: ``view`` (the viewer's)
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``my_turn``
 (a phone's seat is due), ``waiting_for`` (the seats other than the viewer's that are due,
 none on a phone that is due), ``scores``,
-``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, the
-last undo's texts until the next move), ``notes`` (``companion.web.notes``), ``reasons``, ``page`` ("phone"
+``over``, ``final`` (the ranking at the end), ``undos`` (and ``undo_notice``, what
+the last undo, rewind or correction changed, until the next move: ``companion.web.undos``),
+``offered`` (a phone's moves a correction handed back, and its own moves only it may
+correct), ``notes`` (``companion.web.notes``), ``reasons``, ``page`` ("phone"
 or "table"), ``viewer`` and, for the host's inputs,
 ``table_legal`` and ``words``; engine texts are shown with the ``say`` filter (which
 applies ``words``).
@@ -55,6 +57,10 @@ only by its own reader.
 Server draws: the host's input form may carry ``draw=server`` to have the engine's
 ``table_draw`` make the input; a phone's action form likewise, for an engine with
 ``seat_draw`` (the seat's random outcome, such as the tiles it would turn up).
+
+Corrections (``companion.web.corrections``): a move's own form is drawn again for the
+state before it, on a page of its own; ``act_to``, when set, is where the action forms
+(``_forms.html``) and the host's inputs post instead of ``/act`` and ``/table-act``.
 
 Live pages (``companion.web.picture``): a page's picture is drawn for that page at each
 move, from what it is given, so a template draws only from that: no clock, no randomness,
