@@ -11,7 +11,7 @@ from flask import Blueprint, current_app, render_template, request
 
 from ..engines.text import _
 from ..tables import Refused
-from . import checks, context
+from . import checks, context, corrections
 from .moment import words
 
 bp = Blueprint("check", __name__)
@@ -33,11 +33,15 @@ def page(table_id):
     if sections is None:
         raise Refused(_("This game has no table check."), 404)
     marked = [i for i in dict.fromkeys(request.args.getlist("differs")) if checks.find(sections, i)]
-    moves = {}
+    moves, sealed = {}, set()  # sealed: moves the host may not correct here
     if marked:
         tables = context.tables()
         frames = tables.archive.frames(current_app.extensions["companion"]["replays"], row)
         events = tables.events(row.id)
         moves = {i: checks.touched(row.game, engine, frames, events, i) for i in marked}
+        # the host corrects any move but a sealed submission or a move of a seat holding a
+        # hand the table does not see (those are corrected from the seat's own phone)
+        seqs = sorted({t.seq for listed in moves.values() for t in listed})
+        sealed = {n for n in seqs if engine.step(frames[n - 1].state).sealed} | corrections.host_may_not(live, seqs)
     return render_template("check.html", row=row, seq=seq, sections=sections, marked=marked, moves=moves,
-                           words=words(row), host=context.is_host(live))
+                           sealed=sealed, words=words(row), host=context.is_host(live))

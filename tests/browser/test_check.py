@@ -93,3 +93,15 @@ def test_without_javascript_the_mark_is_a_link_that_reloads_the_page_with_the_li
     expect(phone).to_have_url(f"{server.url}t/{table.table_id}/check?differs={line_id}#line-{line_id}")
     listed = phone.locator(f'[id="line-{line_id}"] .check-move-list > li')
     expect(listed).to_have_count(len(moves))
+
+
+def test_the_host_follows_a_line_that_differs_to_the_correction_of_its_move(server, contexts):
+    table = played(server, contexts, "new_york")
+    line_id, moves = a_busy_line(table)
+    host = table.host  # the browser that made the table: the host
+    host.get_by_role("link", name="Table check").click()
+    host.locator(f'[id="line-{line_id}"] a.check-differs').click()
+    newest = host.locator(f'[id="line-{line_id}"] .check-move-list > li').first
+    newest.get_by_role("link", name=f"Correct move {moves[0]}").click()
+    expect(host).to_have_url(f"{server.url}t/{table.table_id}/correct/{moves[0]}")
+    expect(host.locator("form").first).to_be_visible()

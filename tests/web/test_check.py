@@ -424,3 +424,21 @@ def test_every_game_s_check_speaks_the_page_s_language(app, client, game, lang):
     assert not left, left
     shown = [m for m in plain if f">{html.escape(words.gettext(m), quote=False)}<" in page]
     assert shown, "the page shows none of the sheet's own words"
+
+
+def test_the_host_gets_a_correct_button_beside_each_move_listed_and_nobody_else_does(app, client):
+    """A line that differs leads the host to the correction of each move that touched it
+    (sealed bids, hands counted: the host may correct the moves but the sealed bids)."""
+    table_id = create_table(client, auctions="sealed", hands="counts")
+    play(app, table_id, MOVES["fifth_avenue"])
+    line_id = busiest_line(app, table_id, "fifth_avenue")
+    listed = moves_listed(check_page(client, table_id, f"?differs={line_id}"), line_id)
+    opened = line_html(check_page(client, table_id, f"?differs={line_id}"), line_id)
+    corrects = [int(n) for n in re.findall(rf'href="/t/{table_id}/correct/(\d+)"', opened)]
+    assert corrects and set(corrects) <= set(listed) and corrects == sorted(corrects, reverse=True)
+    for seq in listed:  # the host may correct each move offered, and no other (a sealed one)
+        assert (client.get(f"/t/{table_id}/correct/{seq}").status_code == 200) == (seq in corrects), seq
+    stranger = app.test_client()
+    opened = line_html(check_page(stranger, table_id, f"?differs={line_id}"), line_id)
+    assert moves_listed(check_page(stranger, table_id, f"?differs={line_id}"), line_id) == listed
+    assert "/correct/" not in opened
