@@ -8,9 +8,10 @@ import random
 import re
 from importlib import import_module
 
+import pytest
 from playwright.sync_api import expect
 
-from .every_game import Table
+from .every_game import GAMES, Table
 from .ui import wait_for_move
 
 CHANGED = re.compile(r"\bchanged\b")
@@ -40,8 +41,9 @@ def log_values(page) -> list[int]:
     return [int(v) for v in page.locator("#since li[value]").evaluate_all("els => els.map(e => e.value)")]
 
 
-def test_a_phone_back_from_hiding_tells_the_moves_it_missed_and_folds_them_with_a_tap(server, contexts):
-    table = Table(server, contexts, "fifth_avenue")
+@pytest.mark.parametrize("game", GAMES)
+def test_a_phone_back_from_hiding_tells_the_moves_it_missed_and_folds_them_with_a_tap(server, contexts, game):
+    table = Table(server, contexts, game)
     play(table, 1)
     phone = table.phones[sorted(table.phones)[0]]
     since = phone.locator("#since")
