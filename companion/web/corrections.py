@@ -25,6 +25,7 @@ from ..tables import Refused, Stale
 from . import context, errors, forms
 from .games import FormError, action_from_form, form_fields, ui_for
 from .moment import Facts, viewer_context
+from .undos import hands
 
 bp = Blueprint("corrections", __name__, url_prefix="/t/<table_id>")
 
@@ -62,7 +63,7 @@ class _Target:
         does not see: its form would show the host that hand or the cards it took."""
         engine, o = self.live.engine, self.original
         after = engine.apply(self.before, o.seat, o.action)
-        return any(_hands(engine.view(state, o.seat)) != _hands(engine.view(state, None))
+        return any(hands(engine.view(state, o.seat)) != hands(engine.view(state, None))
                    for state in (self.before, after))
 
     def told(self, reader: str | None):
@@ -86,21 +87,10 @@ def host_may_not(live, seqs: list[int]) -> set[int]:
     for event in events[first - 1:]:
         after = engine.apply(state, event.seat, event.action)
         if event.seq in seqs and event.seat != TABLE and any(
-                _hands(engine.view(s, event.seat)) != _hands(engine.view(s, None)) for s in (state, after)):
+                hands(engine.view(s, event.seat)) != hands(engine.view(s, None)) for s in (state, after)):
             found.add(event.seq)
         state = after
     return found
-
-
-def _hands(view) -> list:
-    """Every hand a view shows (fields named ``hand``, at any depth), in order: what a
-    seat's view holds there and the table's does not is a private hand."""
-    if isinstance(view, dict):
-        return [v for k, v in view.items() if k == "hand"] + [h for k, v in view.items() if k != "hand"
-                                                               for h in _hands(v)]
-    if isinstance(view, list):
-        return [h for v in view for h in _hands(v)]
-    return []
 
 
 @bp.get("/correct/<int:seq>")

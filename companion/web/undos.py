@@ -88,15 +88,14 @@ def offered(now, viewer: str | None) -> dict:
     handed back and the table has not reached again (``Tables.offered``), each with
     ``text``, the move as the log told it to that seat; and ``own``, its own moves among
     the phone's log lines that only this phone may correct (``{"seq", "sealed"}``, newest
-    first): those made in a sealed step and, while the seat sees what the table does not
-    (a private hand), all of them."""
+    first): those made in a sealed step and, while the seat holds a hand the table does
+    not see, all of them (``hands``)."""
     if not viewer:
         return {"moves": [], "own": []}
     live = now.live
-    private = now.view(viewer) != now.view(None)
-    own = [{"seq": m.seq, "sealed": m.simultaneous}
-           for m in live.recent(15, upto=now.seq)  # the phone's log lines (moment.LOG_LINES)
-           if m.seat == viewer and (m.simultaneous or private)]
+    mine = [m for m in live.recent(15, upto=now.seq) if m.seat == viewer]  # the phone's log lines (moment.LOG_LINES)
+    private = bool(mine) and hands(now.view(viewer)) != now.get(("hands", None), lambda: hands(now.view(None)))
+    own = [{"seq": m.seq, "sealed": m.simultaneous} for m in mine if m.simultaneous or private]
     undone = recent(live)
     if not undone or undone[-1]["reason"] != "correction" \
             or not any(r["reason"] == "offered" for r in undone[-1]["rows"]):
@@ -104,6 +103,17 @@ def offered(now, viewer: str | None) -> dict:
     found = context.tables().offered(live.row.id, viewer)
     texts = _detail(live, undone[-1])["offered"] if found else {}
     return {"moves": [o | {"text": texts.get((o["seq"], viewer))} for o in found], "own": own}
+
+
+def hands(view) -> list:
+    """Every hand a view shows (fields named ``hand``, at any depth), in order: what a
+    seat's view holds there and the table's does not is a private hand."""
+    if isinstance(view, dict):
+        return [v for k, v in view.items() if k == "hand"] + [h for k, v in view.items() if k != "hand"
+                                                               for h in hands(v)]
+    if isinstance(view, list):
+        return [h for v in view for h in hands(v)]
+    return []
 
 
 def told(ui, row: dict) -> Text:

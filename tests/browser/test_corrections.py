@@ -15,7 +15,7 @@ from playwright.sync_api import expect
 
 from companion.engines import TABLE
 from companion.engines.common import state_after
-from companion.web.corrections import _hands
+from companion.web.undos import hands as _hands
 from tests.web.conftest import toy_form
 
 from .every_game import GAMES, Table

@@ -311,7 +311,7 @@ def test_every_move_of_a_game_opens_its_correction_page_and_a_correction_goes_th
 
     from companion.engines import TABLE
     from companion.engines.common import state_after
-    from companion.web.corrections import _hands
+    from companion.web.undos import hands as _hands
     from companion.web.games import form_fields, ui_for
 
     response = client.post(f"/new/{game}", data=game_forms()[game])
