@@ -53,17 +53,8 @@ def undo(live):
     count = forms.number(request.form.get("count", "1"))
     if count is None:
         raise FormError(_("Say how many moves to undo."))
-    # any whole number: one that is not the table's move comes from a stale page
-    seen = forms.number(request.form.get("seq", ""), low=-forms.LARGEST)
-    if seen is None:
-        raise FormError(_("The form lacks the move number it was based on."))
-    if request.form.get("confirm") != "yes":
-        raise FormError(_("Undo needs a confirmation."))
-    try:
-        context.tables().undo(live.row.id, count, seen)
-    except Stale as stale:
-        return _controls(live, message=errors.message(stale)), stale.status
-    return redirect(url_for("host.controls", table_id=live.row.id))
+    return _take_back(live, lambda seen: context.tables().undo(live.row.id, count, seen),
+                      _("Undo needs a confirmation."))
 
 
 @bp.post("/host/rewind")
@@ -74,13 +65,20 @@ def rewind(live):
     to = forms.number(request.form.get("to", ""))
     if to is None:
         raise FormError(_("Say which move to go back to."))
+    return _take_back(live, lambda seen: context.tables().rewind(live.row.id, to, seen),
+                      _("Going back needs a confirmation."))
+
+
+def _take_back(live, take, unconfirmed):
+    """``take(seen)`` once the form says the move it was shown at (any whole number: one
+    that is not the table's move comes from a stale page) and is confirmed."""
     seen = forms.number(request.form.get("seq", ""), low=-forms.LARGEST)
     if seen is None:
         raise FormError(_("The form lacks the move number it was based on."))
     if request.form.get("confirm") != "yes":
-        raise FormError(_("Going back needs a confirmation."))
+        raise FormError(unconfirmed)
     try:
-        context.tables().rewind(live.row.id, to, seen)
+        take(seen)
     except Stale as stale:
         return _controls(live, message=errors.message(stale)), stale.status
     return redirect(url_for("host.controls", table_id=live.row.id))
