@@ -4,7 +4,6 @@ corrected game (history, replay, export and import)."""
 
 import json
 import random
-import sqlite3
 from dataclasses import replace
 from importlib import import_module
 
@@ -18,7 +17,7 @@ from companion.store import Conflict, Store, TableRow
 from companion.tables import Refused, Stale, Tables
 from tests import toygame
 from tests.conftest import toy_config
-from tests.history.helpers import ENGINE, Night
+from tests.history.helpers import ENGINE, Night, dump
 
 
 class Clock:
@@ -38,15 +37,6 @@ def store(tmp_path):
 @pytest.fixture
 def tables(store):
     return Tables(store, {"toy": toygame})
-
-
-def dump(path) -> list:
-    db = sqlite3.connect(path)
-    try:
-        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
-        return [(n, db.execute(f"SELECT * FROM {n} ORDER BY 1, 2").fetchall()) for n in names]
-    finally:
-        db.close()
 
 
 # the store --------------------------------------------------------------------------

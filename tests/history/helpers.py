@@ -2,6 +2,7 @@
 into a real SQLite file through the store, as a night of play leaves them."""
 
 import random
+import sqlite3
 from itertools import count
 
 from companion import engines
@@ -51,3 +52,13 @@ def final_scores(config, events):
     state = common.state_after(ENGINE, ENGINE.setup(config), common.moves(events))
     scores = ENGINE.scores(state)
     return scores["totals"], scores["winners"], ENGINE.is_over(state)
+
+
+def dump(path) -> list:
+    """Everything in a database file, to show that a refused change changed nothing."""
+    db = sqlite3.connect(path)
+    try:
+        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+        return [(n, db.execute(f"SELECT * FROM {n} ORDER BY 1, 2").fetchall()) for n in names]
+    finally:
+        db.close()

@@ -7,14 +7,13 @@ import csv
 import io
 import json
 import re
-import sqlite3
 
 import pytest
 
 from companion import cli
 from companion.archive import exchange, history
 from companion.store import Store
-from tests.history.helpers import Night, final_scores
+from tests.history.helpers import Night, dump, final_scores
 
 
 @pytest.fixture
@@ -22,16 +21,6 @@ def exported(night):
     """A finished three-player game, exported."""
     row, events = night.table(["Anna", "Ben", "Cleo"], seed=7, status="finished")
     return exchange.export_table(night.store, row), row, events
-
-
-def dump(path) -> list:
-    """Everything in a database file, to show that a refused import changed nothing."""
-    db = sqlite3.connect(path)
-    try:
-        names = [r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
-        return [(n, db.execute(f"SELECT * FROM {n} ORDER BY 1, 2").fetchall()) for n in names]
-    finally:
-        db.close()
 
 
 def test_an_export_imported_into_a_fresh_database_replays_to_the_same_scores(exported, tmp_path):
