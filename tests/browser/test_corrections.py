@@ -2,7 +2,8 @@
 "Correct" on a move of its log, enters another choice in that move's own form (drawn
 for the table as it was then) and every page is told what changed; a correction that
 stops at a move that no longer fits, its phone told why and entering the move again;
-a rewind from the host's log; axe-core on the correction page."""
+a rewind from the host's log (a toy table, and a table of each game); axe-core on the
+correction page."""
 
 import json
 import random
@@ -232,4 +233,25 @@ def test_a_rewind_from_the_hosts_log(server, contexts):
         expect(page.locator("#main .undo-notice")).to_have_text(
             re.compile(r"The host went back to move 4 \(3 moves taken back\)\."))
     expect(phones["p1"].locator("#main .turn-banner")).to_have_text("Your turn")
+    expect(host.locator("#undo details")).to_contain_text("rewound")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_rewind_from_the_hosts_log_at_a_table_of_each_game(server, contexts, game):
+    table = Table(server, contexts, game)
+    made = []
+    table.play_until(lambda state: made.append(1) or len(made) > 6)
+    seq = len(table.events())
+    wait_for_move(table.pages, seq)
+    back = seq - 3
+    host = host_phone(table.table_id, server, contexts, table.store)
+    host.get_by_label(f"Rewind to here (move {back})").tap()
+    host.get_by_label(f"Yes, go back to just after move {back}").check()
+    host.locator("details.rewind[open] button", has_text="Rewind to here").tap()
+    expect(host).to_have_url(f"{server.url}t/{table.table_id}/host")
+    wait_for_move(table.pages, back)
+    assert len(table.events()) == back
+    for page in table.pages:
+        expect(page.locator("#main .undo-notice")).to_have_text(
+            re.compile(rf"The host went back to move {back} \(3 moves taken back\)\."))
     expect(host.locator("#undo details")).to_contain_text("rewound")
