@@ -261,25 +261,9 @@ def close(table_id):
     if request.form.get("for") == "table":
         if not context.is_host(live):
             raise Refused(_("Only the host of this table can do that."), 403)
-
-        def change(config):
-            taught = config.setdefault("teach", {})
-            table = taught.setdefault("table", [])
-            if step in table:
-                return False
-            table.append(step)
-
-        context.tables().update_config(table_id, change)
+        _remember(table_id, ("table",), step)
         return _done(live, phone=False)
-    seat = context.seated(live)
-
-    def change(config):
-        closed = config.setdefault("teach", {}).setdefault("closed", {}).setdefault(seat, [])
-        if step in closed:
-            return False
-        closed.append(step)
-
-    context.tables().update_config(table_id, change)
+    _remember(table_id, ("closed", context.seated(live)), step)
     return _done(live, phone=True)
 
 
@@ -287,16 +271,23 @@ def close(table_id):
 def quiet(table_id):
     """A seat asks to be taught no more (its phone shows no more cards)."""
     live = context.live_or_404(table_id)
-    seat = context.seated(live)
+    _remember(table_id, ("quiet",), context.seated(live))
+    return _done(live, phone=True)
+
+
+def _remember(table_id: str, where: tuple, item: str) -> None:
+    """Add ``item`` once to the list at ``config["teach"][where[0]][where[1]]...``."""
 
     def change(config):
-        quiet = config.setdefault("teach", {}).setdefault("quiet", [])
-        if seat in quiet:
+        found = config.setdefault("teach", {})
+        for key in where[:-1]:
+            found = found.setdefault(key, {})
+        listed = found.setdefault(where[-1], [])
+        if item in listed:
             return False
-        quiet.append(seat)
+        listed.append(item)
 
     context.tables().update_config(table_id, change)
-    return _done(live, phone=True)
 
 
 def switch(live, on: bool) -> None:
