@@ -361,3 +361,37 @@ def test_every_move_of_a_game_opens_its_correction_page_and_a_correction_goes_th
     assert f"Move {event.seq}" in notice(screen)
     for phone in phones.values():
         assert phone.get(f"/t/{table_id}/me").status_code == 200
+
+
+@pytest.mark.parametrize("game", ["fifth_avenue", "palazzo", "new_york", "manhattan"])
+def test_a_seats_private_hand_is_found_where_its_view_shows_it(app, client, game):
+    """``undos.hands`` reads a view at the two places views show hands; a seat's hand the
+    table does not see is told apart there in every game (or its phone would not be the
+    only one to correct its moves), and untracked Manhattan hands are no private hand."""
+    from companion.web.undos import hands
+    from tests.web.manhattan import mh_form
+    from tests.web.palazzo_setup import pz_form
+
+    def differs(form) -> bool:
+        """Whether a seat's view shows a hand the table's does not, within the first moves
+        (Palazzo's starting hands are typed in first)."""
+        import random
+        from importlib import import_module
+
+        response = client.post(f"/new/{game}", data=form)
+        live = tables(app).get(response.headers["Location"].rsplit("/", 1)[1])
+        engine, state, rng = live.engine, live.state, random.Random(1)
+        playout = import_module(f"{engine.__name__}.playout")
+        for _move in range(12):
+            if any(hands(engine.view(state, s)) != hands(engine.view(state, None)) for s in live.seats):
+                return True
+            seat = rng.choice(sorted(engine.to_act(state)))
+            state = engine.apply(state, seat, playout.random_action(state, seat, rng))
+        return False
+
+    if game == "manhattan":
+        assert differs(mh_form(hands="private")) and not differs(mh_form(hands="untracked"))
+    elif game == "palazzo":
+        assert differs(pz_form(hands="private")) and not differs(pz_form(hands="counts"))
+    else:
+        assert differs(game_forms()[game])
