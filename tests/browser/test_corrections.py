@@ -1,9 +1,10 @@
 """Corrections and rewinds in a real browser at 390 x 844: for each game, the host opens
 "Correct" on a move of its log, enters another choice in that move's own form (drawn
 for the table as it was then) and every page is told what changed; a correction that
-stops at a move that no longer fits, its phone told why and entering the move again;
-a rewind from the host's log (a toy table, and a table of each game); axe-core on the
-correction page."""
+stops at a move that no longer fits, its phone told why and entering the move again (a
+toy table), and at a table of each game, the phone due entering another move by tapping
+its own forms (``fill.py``); a rewind from the host's log (a toy table, and a table of
+each game); axe-core on the correction page."""
 
 import json
 import random
@@ -16,12 +17,16 @@ from playwright.sync_api import expect
 
 from companion.engines import TABLE
 from companion.engines.common import state_after
+from companion.engines.correct import corrected
+from companion.engines.text import english
 from companion.web.undos import hands as _hands
 from tests.web.conftest import toy_form
 
+from . import fill
 from .every_game import GAMES, Table
+from .fill import BUTTON_OF
 from .test_accessibility import serious_findings
-from .ui import join_url_of, seated_phone, wait_for_move
+from .ui import join_url_of, refusal, seated_phone, wait_for_move
 
 MOVES = 12
 
@@ -55,12 +60,6 @@ FILL = """(form, fields) => {
   }
   const button = submitter || form.querySelector("button.primary:not([name])");
   if (button) { button.disabled = false; button.click(); } else form.requestSubmit();
-}"""
-
-#: The button of a complete action: the one whose posted action equals ``action``.
-BUTTON_OF = """(form, action) => {
-  const same = (a, b) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
-  return [...form.querySelectorAll('button[name="action"]')].findIndex(b => same(JSON.parse(b.value), action));
 }"""
 
 
@@ -99,6 +98,17 @@ def enter(page, ui, action: dict) -> None:
     raise AssertionError(f"no button for {action}")
 
 
+def host_may_correct(engine, before: dict, event) -> bool:
+    """Whether the host corrects ``event`` (made on ``before``): not a move of a sealed
+    step, nor one whose seat held a hand the table does not see (in New York, where hands
+    are secret, only an input of the table), nor Fifth Avenue's dummy bid: only its
+    owner's phone corrects those."""
+    after = engine.apply(before, event.seat, event.action)
+    hand = event.seat != TABLE and any(_hands(engine.view(s, event.seat)) != _hands(engine.view(s, None))
+                                       for s in (before, after))
+    return not (engine.step(before).sealed or hand or event.action["type"] == "dummy_bid")
+
+
 def a_move_to_correct(table: Table, rng: random.Random):
     """A move of the host's log that the host may correct (not sealed, no private hand
     in it: in New York, where hands are secret, an input of the table), and another choice
@@ -110,11 +120,8 @@ def a_move_to_correct(table: Table, rng: random.Random):
     found = []
     for event in events[-10:]:
         before = state_after(engine, start, events[:event.seq - 1])
-        after = engine.apply(before, event.seat, event.action)
-        hand = event.seat != TABLE and any(_hands(engine.view(s, event.seat)) != _hands(engine.view(s, None))
-                                           for s in (before, after))
-        if engine.step(before).sealed or hand or event.action["type"] == "dummy_bid":
-            continue  # only its owner's phone corrects it
+        if not host_may_correct(engine, before, event):
+            continue
         for _try in range(40):
             other = playout.random_action(before, event.seat, rng)
             if other != event.action and other["type"] == event.action["type"]:
@@ -214,6 +221,127 @@ def test_a_correction_that_stops_and_the_due_phone_entering_its_move_again(serve
     wait_for_move([screen, *phones.values()], 7)
     expect(phones["p3"].locator("#main .offered")).to_have_count(0)
     expect(screen.locator("#main .undo-notice")).to_have_count(0)
+
+
+#: Moves played before a correction that stops; then the kinds of move corrected, in that
+#: order: each game's card forms where it has them (Palazzo's money cards, Manhattan's
+#: card, city and piece), the table's own input in New York (the players' hands are secret).
+STOP_MOVES = 15
+STOP_KINDS = {"fifth_avenue": ("move_commission", "place_initial_building"),
+              "palazzo": ("take_money", "pick", "draw_tiles"),
+              "new_york": ("draw_money",),
+              "manhattan": ("place", "pick")}
+
+
+def a_correction_that_stops(table: Table, rng: random.Random):
+    """A move the host may correct and another choice for it, entered by taps
+    (``fill.tap``), after which a later move of a player no longer fits, for a rule's
+    reason, and that player is due: (the move, the other choice as its form posts it, the
+    outcome). The game's ``STOP_KINDS`` in order, the latest move of each first."""
+    engine, game = table.engine, table.game
+    playout = import_module(f"{engine.__name__}.playout")
+    events, start = table.events(), engine.setup(table.config)
+    for kind in STOP_KINDS[game]:
+        for event in reversed(events):
+            if event.action["type"] != kind:
+                continue
+            before = state_after(engine, start, events[:event.seq - 1])
+            if not host_may_correct(engine, before, event):
+                continue
+            for _try in range(40):
+                other = fill.as_tapped(game, playout.random_action(before, event.seat, rng))
+                if other["type"] != kind or same(other, fill.as_tapped(game, event.action)):
+                    continue
+                outcome = corrected(engine, start, events, event.seq - 1, (event.seat, other))
+                if outcome.stopped is None:
+                    continue
+                stop = events[outcome.stopped]
+                if stop.seat != TABLE and stop.seat in engine.to_act(outcome.state) \
+                        and getattr(outcome.refusal, "rule", None):
+                    return event, other, outcome
+    raise AssertionError(f"{game}: no correction of {STOP_KINDS[game]} stops at a player's move")
+
+
+def a_move_in_its_place(table: Table, state: dict, seat: str, rng: random.Random) -> dict:
+    """A legal move of ``seat`` that ``fill.tap`` enters through the phone's forms."""
+    playout = import_module(f"{table.engine.__name__}.playout")
+    for _try in range(200):
+        action = playout.random_action(state, seat, rng)
+        if fill.tappable(table.game, action):
+            return action
+    raise AssertionError(f"{table.game}: no move of {seat} the phone's forms enter")
+
+
+def stopped_notice(seq: int, handed: int) -> str:
+    """What every page says of a correction that stopped before move ``seq``, ``handed``
+    moves going back to be entered again."""
+    if handed == 1:
+        return f"The table stopped before move {seq}: 1 later move no longer fits and goes back to be entered again."
+    return (f"The table stopped before move {seq}: {handed} later moves no longer fit and go back to be "
+            "entered again.")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_correction_that_stops_at_a_table_of_each_game_and_the_due_phone_entering_a_move(server, contexts, game):
+    """The host corrects a move by tapping its form; a later move of a player no longer
+    fits: every page says where the table stopped, that phone shows its move with the
+    reason and the rule, and the player enters another move by tapping the phone's forms."""
+    table = Table(server, contexts, game)
+    made = []
+    table.play_until(lambda state: made.append(1) or len(made) > STOP_MOVES)
+    count = len(table.events())
+    wait_for_move(table.pages, count)
+    rng = random.Random(game)
+    events, engine = table.events(), table.engine
+    event, other, outcome = a_correction_that_stops(table, rng)
+    stop = events[outcome.stopped]  # the first move handed back, as it was entered
+    before_stop = state_after(engine, engine.setup(table.config), events[:stop.seq - 1])
+    told = english(engine.describe(before_stop, engine.apply(before_stop, stop.seat, stop.action),
+                                   stop.seat, stop.action, stop.seat))
+
+    host = host_phone(table.table_id, server, contexts, table.store)
+    host.get_by_role("link", name=f"Correct move {event.seq}", exact=True).tap()
+    expect(host.locator("h1")).to_have_text(f"Correct move {event.seq}")
+    fill.tap(host, game, other)
+    expect(host.locator("#main .reply .message")).to_have_count(0)
+    expect(host).to_have_url(f"{server.url}t/{table.table_id}")
+    pages = [host, *table.pages]
+    wait_for_move(pages, stop.seq - 1)
+    kept = table.events()
+    assert len(kept) == stop.seq - 1, (len(kept), stop.seq)
+    assert kept[event.seq - 1].seat == event.seat and same(kept[event.seq - 1].action, other), \
+        (kept[event.seq - 1].action, other)
+    for page in pages:
+        notice = page.locator("#main .undo-notice")
+        expect(notice).to_contain_text(f"Move {event.seq} corrected: ")
+        expect(notice).to_contain_text(stopped_notice(stop.seq, count - stop.seq + 1))
+
+    phone = table.phones[stop.seat]
+    offered = phone.locator("#main .offered")
+    expect(offered).to_contain_text(f"Move {stop.seq}: {told}")
+    expect(offered).to_contain_text(f"It no longer fits: {english(outcome.refusal.text)}")
+    expect(offered.locator("a.rule").first).to_have_attribute("href", f"/rules/{game}#{outcome.refusal.rule}")
+    handed_back = {e.seat for e in outcome.offered}
+    for seat, other_phone in table.phones.items():
+        if seat not in handed_back:
+            expect(other_phone.locator("#main .offered")).to_have_count(0)
+    assert phone.evaluate("document.documentElement.scrollWidth <= 390"), "the phone scrolls sideways"
+
+    action = a_move_in_its_place(table, outcome.state, stop.seat, rng)
+    fill.tap(phone, game, action)  # something else, through the phone's own forms
+    try:
+        wait_for_move([phone], stop.seq)
+    except AssertionError as error:
+        raise AssertionError(f"{stop.seat}'s {action} was not taken: {refusal(phone)!r}") from error
+    wait_for_move(pages, stop.seq)
+    entered = table.events()[stop.seq - 1]
+    assert entered.seat == stop.seat and same(entered.action, fill.as_tapped(game, action)), (entered.action, action)
+    later = [e.seq for e in outcome.offered[1:] if e.seat == stop.seat]
+    if later:  # its next handed-back move stays offered, the one entered again is gone
+        expect(offered).to_contain_text(f"Move {later[0]}: ")
+        expect(offered).not_to_contain_text(f"Move {stop.seq}: ")
+    else:
+        expect(offered).to_have_count(0)
 
 
 def test_a_rewind_from_the_hosts_log(server, contexts):
