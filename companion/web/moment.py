@@ -43,6 +43,10 @@ class Facts:
     # (move key, reader, language) -> its Line, handed on to the table's next moment: a
     # move is told once, not on every move while it stays in the log
     made_lines: dict = field(default_factory=dict)
+    # (language, page kind, seat, host?, block) -> (what it read, its HTML), handed on
+    # likewise: a block whose declared reads are unchanged is not drawn again (``picture``)
+    kept: dict = field(default_factory=dict)
+    keeps: bool = True  # False: every block drawn from all the values (a test's oracle)
 
     def get(self, key, compute):
         found = self.memo.get(key, _NONE)
@@ -99,8 +103,9 @@ def facts(live: Live) -> Facts:
     with _facts_lock:
         found = _facts.get(row.id)
         if found is None or found.version != version or found.live is not live:
-            made = found.made_lines if found is not None and found.live is live else {}
-            found = _facts[row.id] = Facts(live, state, seq, version, row, made_lines=made)
+            same = found is not None and found.live is live
+            found = _facts[row.id] = Facts(live, state, seq, version, row, made_lines=found.made_lines if same else {},
+                                           kept=found.kept if same else {})
         return found
 
 

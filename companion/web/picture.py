@@ -5,13 +5,14 @@ A page template (``phone_main.html``, ``table_main.html``) is a skeleton of bloc
 block is a *part*, drawn on its own and wrapped in ``<div id="part-NAME" class="part">``.
 The board (``games/<game>/board.html``) is drawn once per moment and language for every
 page; its own top-level blocks are parts too (``part-board-NAME``), held by the page's
-``board`` part. A page gets its picture whole (a page load, the answer to a fetch); over
+``board`` part. A block that names what it reads (``READS``, ``ui.BOARD_READS``) is
+kept from the table's last moment while that stays equal. A page gets its picture whole (a page load, the answer to a fetch); over
 its socket it then gets, after each move, the parts whose HTML changed since it was last
 sent, each an out-of-band morph (``Picture.push``).
 """
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import Callable
 
 from flask import current_app
@@ -22,10 +23,13 @@ from . import context
 from .languages import locale_name, speaking
 from .games import ui_for
 from .moment import Facts, facts, viewer_context, words
-from .templating import render_around, render_block, render_template
+from .templating import Undeclared, UndeclaredRead, render_around, render_block, render_template, restricted
 
 PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
 BOARD_PART = "board"  # the page's block that shows the board (``{{ board }}``)
+#: What blocks of the pages read, where naming it pays (``_kept``): the scores change at
+#: a few moves of a game, and their events grow long.
+READS = {"scores": ("scores", "over", "names", "words")}
 
 
 @dataclass(frozen=True)
@@ -74,22 +78,52 @@ class Board:
 
 
 def board(now: Facts, locale: str) -> Board:
-    return now.get(("board", locale), lambda: _board(now))
+    return now.get(("board", locale), lambda: _board(now, locale))
 
 
-def _board(now: Facts) -> Board:
+def _board(now: Facts, locale: str) -> Board:
     game = now.row.game
+    ui = ui_for(game)
     template = current_app.jinja_env.get_template(f"games/{game}/board.html")
-    values = {"view": now.view(None), "ui": ui_for(game), "row": now.row, "game": game,
+    values = {"view": now.view(None), "ui": ui, "row": now.row, "game": game,
               "words": now.get("words", lambda: words(now.row))}
+    reads = getattr(ui, "BOARD_READS", {})
     if not template.blocks:  # drawn as one part
-        whole = Markup(render_template(template, values))
+        whole = Markup(_kept(now, (locale, "board", BOARD_PART), values, reads.get(BOARD_PART),
+                             partial(render_template, template)))
         return Board(whole, whole, {})
-    parts = {f"part-board-{name}": render_block(template, name, values) for name in template.blocks}
+    parts = {f"part-board-{name}": _kept(now, (locale, "board", name), values, reads.get(name),
+                                         partial(render_block, template, name))
+             for name in template.blocks}
     whole = render_around(template, values, {name: wrap(f"part-board-{name}", parts[f"part-board-{name}"])
                                              for name in template.blocks})
     outline = render_around(template, values, {name: wrap(f"part-board-{name}", "") for name in template.blocks})
     return Board(Markup(whole), Markup(outline), parts)
+
+
+def _kept(now: Facts, key: tuple, values: dict, reads: tuple | None, draw: Callable[[dict], str]) -> str:
+    """A block drawn, or as it was drawn for the same page at an earlier moment of the
+    table if what it reads is unchanged. A block that names what it reads (``READS``,
+    ``ui.BOARD_READS``) is given that alone (``templating.restricted``:
+    reading anything else is an error); one that names nothing reads everything, which
+    changes with every move, so it is drawn every time: slower, never stale. A block that
+    reads more than it names fails a test; served, it is drawn from everything."""
+    if reads is None or not now.keeps:
+        return draw(values)
+    given = restricted(values, reads)
+    seen = {name: value for name, value in given.items() if not isinstance(value, Undeclared)}
+    kept = now.kept.get(key)
+    if kept is not None and kept[0] == seen:
+        return kept[1]
+    try:
+        html = draw(given)
+    except UndeclaredRead:
+        if current_app.testing:
+            raise
+        current_app.logger.exception("block %s reads more than it names; drawn from everything", key)
+        return draw(values)
+    now.kept[key] = (seen, html)
+    return html
 
 
 def picture(live: Live, viewer: str | None, page: str, message: dict | None = None, host: bool = False,
@@ -117,7 +151,9 @@ def _drawn(now: Facts, viewer: str | None, page: str, message: dict | None, host
     drawn = board(now, locale)
     values = dict(viewer_context(now, viewer, page, presence, message), host=host, board=drawn.whole)
     template = current_app.jinja_env.get_template(PAGES[page])
-    parts = {f"part-{name}": render_block(template, name, values) for name in template.blocks}
+    parts = {f"part-{name}": _kept(now, (locale, page, viewer, host, name), values, READS.get(name),
+                                   partial(render_block, template, name))
+             for name in template.blocks}
     shown = dict(parts)
     inside = {}
     if BOARD_PART in template.blocks and drawn.parts:

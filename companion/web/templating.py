@@ -90,6 +90,79 @@ class Unindented(Extension):
 _DICT_NAMES = frozenset(dir(dict))
 
 
+class UndeclaredRead(RuntimeError):
+    """A kept block read a value it did not name (``picture.READS``, ``ui.BOARD_READS``)."""
+
+
+ALWAYS = frozenset({"ui", "game", "page", "viewer", "host"})  # the same for a page at every moment
+
+
+def restricted(values: dict, keys: tuple) -> dict:
+    """``values`` as a block that reads only ``keys`` is given them: a key names a value
+    (``scores``) or a key of the view (``view.auction``, ``view.players.name``); the
+    values in ``ALWAYS`` are given too, and any other is a stand-in that refuses to be
+    used (``Undeclared``)."""
+    tops = {key.partition(".")[0] for key in keys} | ALWAYS
+    out = {name: value if name in tops else Undeclared(name) for name, value in values.items()}
+    inside = tuple(key.partition(".")[2] for key in keys if key.startswith("view."))
+    if inside:
+        out["view"] = Reads(values["view"], inside)
+    return out
+
+
+class Undeclared:
+    """A value a kept block did not declare it reads: any use of it is an error."""
+
+    __slots__ = ("name",)
+    __hash__ = object.__hash__
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def _refuse(self, *args, **kwargs):
+        raise UndeclaredRead(f"a kept block read {self.name}, which its reads do not name")
+
+    __str__ = __html__ = __iter__ = __bool__ = __len__ = __getitem__ = __contains__ = __call__ = _refuse
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = _refuse
+
+    def __getattr__(self, name):
+        self._refuse()
+
+
+class Reads(dict):
+    """The keys of a view that a kept block declares it reads, and only those. A key
+    ``"players.name"`` gives a list's items (the players) with their declared fields
+    only. Asking for any other key is an error, never a silently stale part (a
+    RuntimeError, which Jinja does not turn into an undefined value)."""
+
+    def __init__(self, view: dict, keys: tuple):
+        fields: dict[str, list] = {}
+        for key in keys:
+            top, _dot, field = key.partition(".")
+            fields.setdefault(top, [])
+            if field:
+                fields[top].append(field)
+        super().__init__((top, [Reads(item, sub) for item in view[top]] if sub else view[top])
+                         for top, sub in fields.items() if top in view)
+        self.declared = frozenset(fields)
+
+    def _check(self, key):
+        if key not in self.declared:
+            raise UndeclaredRead(f"a kept block read view...{key}, which its reads do not name")
+
+    def __missing__(self, key):
+        self._check(key)
+        raise KeyError(key)
+
+    def get(self, key, default=None):
+        self._check(key)
+        return super().get(key, default)
+
+    def __contains__(self, key):
+        self._check(key)
+        return super().__contains__(key)
+
+
 class Environment(FlaskEnvironment):
     """Flask's Jinja environment, where ``a.b`` on a plain dict (a view) looks the key up
     first: Jinja tries the attribute first, and the exception it catches on every view
@@ -105,7 +178,7 @@ class Environment(FlaskEnvironment):
         super().__init__(app, **options)
 
     def getattr(self, obj, attribute):
-        if type(obj) is dict and attribute not in _DICT_NAMES:
+        if (type(obj) is dict or type(obj) is Reads) and attribute not in _DICT_NAMES:
             try:
                 return obj[attribute]
             except (KeyError, TypeError):

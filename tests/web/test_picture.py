@@ -33,9 +33,10 @@ def new_table(app, game: str):
 
 
 def fresh(live, viewer, page, host=False) -> picture.Picture:
-    """The picture drawn now from the table's state, with no fact of the moment kept."""
+    """The picture drawn now from the table's state, with no fact of the moment kept and
+    every block drawn from all its values (no block kept from an earlier moment)."""
     state, seq, version, row = live.snapshot()
-    now = moment.Facts(live, state, seq, version, row)
+    now = moment.Facts(live, state, seq, version, row, keeps=False)
     return picture.picture(live, viewer, page, host=host, now=now, presence={})
 
 

@@ -418,6 +418,12 @@ def _write_place(action: dict) -> dict:
     return fields | ({"lot": key(action["lot"])} if "lot" in action else {})
 
 
+#: What each block of the board reads (``picture._kept``): a block is drawn again only
+#: when one of these changes (``layout``, which all three call, reads all but the heights).
+_MAP_READS = ("words", "view.cities", "view.colours", "view.last", "view.players.name", "view.players.initials",
+              "view.players.colours", "view.players.side", "view.players.side_label")
+BOARD_READS = {"map": _MAP_READS, "legend": _MAP_READS, "supply": (*_MAP_READS, "view.heights")}
+
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
 ACTION_NAMES = flow.ACTION_NAMES

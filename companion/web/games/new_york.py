@@ -483,6 +483,16 @@ def _write_draw_tile(action: dict) -> dict:
     return tile_fields("tile", action["tile"])
 
 
+#: What each block of the board reads (``picture._kept``): a block is drawn again only
+#: when one of these changes.
+BOARD_READS = {"top": ("words", "view.bag_size", "view.display", "view.market", "view.scoring_cards"),
+               "cities": ("words", "view.dirk", "view.players.seat", "view.players.name", "view.players.initials",
+                          "view.players.active", "view.players.city", "view.players.street",
+                          "view.players.pending", "view.players.reserve"),
+               "majorities": ("words", "view.dirk", "view.phase", "view.scoring_cards", "view.players.seat",
+                              "view.players.name", "view.players.buildings"),
+               "legend": ("words",)}
+
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
 ACTION_NAMES = engine.flow.ACTION_NAMES

@@ -358,6 +358,13 @@ def _write_move(action: dict) -> dict:
     return {"card": action["card"], "move": move_value(action)}
 
 
+#: What each block of the board reads (``picture._kept``): a block is drawn again only
+#: when one of these changes.
+BOARD_READS = {"yard": ("words", "view.auction", "view.distribution", "view.money", "view.phase", "view.tiles"),
+               "players": ("words", "view.players.seat", "view.players.name", "view.players.colour",
+                           "view.players.initials", "view.players.hand_size", "view.players.palaces",
+                           "view.players.score")}
+
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
 ACTION_NAMES = engine.flow.ACTION_NAMES

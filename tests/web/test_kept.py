@@ -1,0 +1,63 @@
+"""Blocks kept from a table's earlier moment (companion/web/picture.py ``_kept``): a block
+that names what it reads is given that alone, reading anything else is an error, and it
+is drawn again exactly when what it reads changes, for its own page and seat only."""
+
+import pytest
+
+from companion.web import moment, picture
+from companion.web.templating import UndeclaredRead, render_template, restricted
+from tests.web.test_picture import new_table, random_moves
+
+
+@pytest.mark.parametrize("source, reads", [
+    ("{{ scores }}", ("over",)),                            # a value not named
+    ("{% if page == 'phone' %}{{ over }}{% endif %}", ()),  # used in a test
+    ("{{ view.hand }}", ("view.players.name",)),            # a key of the view not named
+    ("{{ view.players[0].score }}", ("view.players.name",)),  # a player's field not named
+    ("{{ view.get('hand') }}", ("view.players",)),
+    ("{{ 'hand' in view }}", ("view.players",)),
+])
+def test_reading_what_a_block_does_not_name_is_an_error(app, source, reads):
+    values = {"scores": 1, "over": False, "page": "phone",
+              "view": {"players": [{"name": "Anna", "score": 3}], "hand": [1]}}
+    template = app.jinja_env.from_string(source)
+    assert render_template(template, values)  # drawn from everything, it reads fine
+    with app.test_request_context("/"), pytest.raises(UndeclaredRead):
+        render_template(template, restricted(values, reads))
+
+
+def test_what_a_block_names_it_is_given_and_nothing_else(app):
+    values = {"scores": 1, "view": {"players": [{"name": "Anna", "score": 3}], "phase": "x"}, "page": "phone"}
+    template = app.jinja_env.from_string("{{ page }} {{ view.phase }} {% for p in view.players %}{{ p.name }}{% endfor %}"
+                                         " {{ view.players[0] | list | join(',') }}")
+    assert render_template(template, restricted(values, ("view.phase", "view.players.name"))) == "phone x Anna name"
+
+
+def test_a_kept_block_is_drawn_again_exactly_when_what_it_reads_changes(app, monkeypatch):
+    """The phone's and the table's score blocks over a game of Manhattan: drawn at the
+    first moment and after every move that changed the scores, and only then; each
+    phone's kept under its own seat."""
+    drawn = []
+    real = picture.render_block
+
+    def counting(template, name, values):
+        if name == "scores":
+            drawn.append((values["viewer"], values["scores"]))
+        return real(template, name, values)
+
+    monkeypatch.setattr(picture, "render_block", counting)
+    table_id = new_table(app, "manhattan")
+    before, changes, moves = None, 0, 0
+    for live in random_moves(app, table_id, "manhattan", moves=60):
+        moves += 1
+        now = moment.facts(live)
+        changes += now.scores != before
+        before = now.scores
+        with app.test_request_context("/"):
+            for seat in live.seats:
+                picture.picture(live, seat, "phone")
+    assert 1 < changes < moves  # the scores changed at some moves, not at all of them
+    for seat in live.seats:
+        assert len([d for d in drawn if d[0] == seat]) == changes
+        kept = now.kept[("en", "phone", seat, False, "scores")]
+        assert kept[0]["viewer"] == seat
