@@ -193,7 +193,7 @@ function markTurn() {
 }
 document.addEventListener("DOMContentLoaded", markTurn);
 document.addEventListener("htmx:afterSettle", markTurn);
-document.addEventListener("htmx:oobAfterSwap", markTurn);
+document.addEventListener("htmx:wsAfterMessage", markTurn);  // once a push, not once per part it morphs
 
 // "Keep screen on" (phone and table pages): NoSleep.js must start from a tap. The choice
 // is remembered, and taken up again at the next tap after a reload.

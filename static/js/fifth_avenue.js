@@ -82,7 +82,7 @@ function redrawKept() {
   });
 }
 document.addEventListener("htmx:afterSwap", redrawKept);
-document.addEventListener("htmx:oobAfterSwap", redrawKept);
+document.addEventListener("htmx:wsAfterMessage", redrawKept);  // once a push, not once per part
 
 // Set-up wizard: each quarter's ring picture follows its colour choices.
 document.addEventListener("change", function (e) {

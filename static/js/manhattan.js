@@ -143,9 +143,8 @@
     root.querySelectorAll("form.mh-pick").forEach(pickUpdate);
     root.querySelectorAll(".mh-box").forEach(boxUpdate);
   }
-  document.addEventListener("htmx:oobBeforeSwap", snapshot);
   document.addEventListener("htmx:beforeSwap", snapshot);
-  document.addEventListener("htmx:oobAfterSwap", restore);
+  document.addEventListener("htmx:wsAfterMessage", restore);  // once a push, not once per part
   document.addEventListener("htmx:afterSwap", restore);
   document.addEventListener("DOMContentLoaded", function () { settle(document); });
 })();

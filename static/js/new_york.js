@@ -108,9 +108,9 @@
     if (refused) refused.scrollIntoView({ block: "center" });
   }
   document.addEventListener("htmx:beforeSwap", snapshot);
-  document.addEventListener("htmx:oobBeforeSwap", snapshot);
+  document.addEventListener("htmx:wsBeforeMessage", snapshot);  // once a push, before its parts
   document.addEventListener("htmx:afterSwap", restore);
-  document.addEventListener("htmx:oobAfterSwap", restore);
+  document.addEventListener("htmx:wsAfterMessage", restore);  // once a push, not once per part
 
   // The set-up wizard shows Dirk's rows only for two players.
   function dirkRows() {

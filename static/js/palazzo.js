@@ -167,9 +167,8 @@ var Palazzo = (function () {
     refresh();
   }
   document.addEventListener("htmx:beforeSwap", keep);
-  document.addEventListener("htmx:oobBeforeSwap", keep);
   document.addEventListener("htmx:afterSwap", restore);
-  document.addEventListener("htmx:oobAfterSwap", restore);
+  document.addEventListener("htmx:wsAfterMessage", restore);  // once a push, not once per part
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", refresh);
   else refresh();
 

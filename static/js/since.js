@@ -58,7 +58,7 @@
       look();
     });
     document.addEventListener("htmx:afterSettle", look);
-    document.addEventListener("htmx:oobAfterSwap", look);
+    document.addEventListener("htmx:wsAfterMessage", look);  // once a push, not once per part
     look();  // an opened page is drawn as the table is now: no fetch to wait for
     returning = false;
   }
