@@ -93,6 +93,17 @@ def host_may_not(live, seqs: list[int]) -> set[int]:
     return found
 
 
+@bp.get("/correct")
+def pick(table_id):
+    """The host's "Correct move number" box: that move's page, for any move of the log
+    (the host's list shows the last ones)."""
+    context.live_or_404(table_id)
+    seq = forms.number(request.args.get("seq", ""), low=1)
+    if seq is None:
+        raise Refused(_("Say which move to correct, by its number."), 400)
+    return redirect(url_for("corrections.page", table_id=table_id, seq=seq))
+
+
 @bp.get("/correct/<int:seq>")
 def page(table_id, seq):
     live = context.live_or_404(table_id)

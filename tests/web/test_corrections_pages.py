@@ -395,3 +395,44 @@ def test_a_seats_private_hand_is_found_where_its_view_shows_it(app, client, game
         assert differs(pz_form(hands="private")) and not differs(pz_form(hands="counts"))
     else:
         assert differs(game_forms()[game])
+
+
+def test_any_move_of_the_log_is_opened_by_its_number_from_the_host_controls(app, client):
+    """The host's list holds the last moves; "Correct move number" opens any move's page,
+    older ones too, and a number that is no move gets a clear answer and changes nothing."""
+    import random
+    from importlib import import_module
+
+    from companion.tables import MAX_UNDO
+    from companion.web.games import form_fields, ui_for
+
+    response = client.post("/new/new_york", data=game_forms()["new_york"])
+    table_id = response.headers["Location"].rsplit("/", 1)[1]
+    live = tables(app).get(table_id)
+    with app.app_context():
+        ui = ui_for("new_york")
+    phones = {seat: join(app, table_id, seat) for seat in live.seats}
+    playout, rng = import_module("companion.engines.new_york.playout"), random.Random(5)
+    while live.seq < MAX_UNDO + 5:
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        device, url = (client, "table-act") if seat == "table" else (phones[seat], "act")
+        action = playout.random_action(live.state, seat, rng)
+        assert device.post(f"/t/{table_id}/{url}", data={"seq": live.seq, **form_fields(ui, action)}).status_code == 302
+    host = client.get(f"/t/{table_id}/host").get_data(as_text=True)
+    listed = re.findall(r'<li value="(\d+)">', host.split('id="moves"')[1].split("</section>")[0])
+    assert "1" not in listed and len(listed) == MAX_UNDO  # move 1 is too old for the list
+    assert f'action="/t/{table_id}/correct"' in host and 'name="seq"' in host
+
+    old = next(e.seq for e in events(app, table_id) if e.seat == "table")  # the table's input: the host's to correct
+    assert str(old) not in listed
+    opened = client.get(f"/t/{table_id}/correct?seq={old}")
+    assert opened.status_code == 302 and opened.headers["Location"].endswith(f"/t/{table_id}/correct/{old}")
+    page = client.get(opened.headers["Location"])
+    assert page.status_code == 200 and f'action="/t/{table_id}/correct/{old}"' in page.get_data(as_text=True)
+    before = [e.action for e in events(app, table_id)]
+    for bad, code in [("", 400), ("x", 400), ("0", 400), ("²", 400), ("1.5", 400), (str(live.seq + 1), 404)]:
+        answer = client.get(f"/t/{table_id}/correct?seq={bad}", follow_redirects=True)
+        assert answer.status_code == code, (bad, answer.status_code)
+        if code == 400:
+            assert "Say which move to correct, by its number." in answer.get_data(as_text=True)
+    assert [e.action for e in events(app, table_id)] == before
