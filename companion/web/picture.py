@@ -6,9 +6,10 @@ block is a *part*, drawn on its own and wrapped in ``<div id="part-NAME" class="
 The board (``games/<game>/board.html``) is drawn once per moment and language for every
 page; its own top-level blocks are parts too (``part-board-NAME``), held by the page's
 ``board`` part. A block that names what it reads (``READS``, ``ui.BOARD_READS``) is
-kept from the table's last moment while that stays equal. A page gets its picture whole (a page load, the answer to a fetch); over
-its socket it then gets, after each move, the parts whose HTML changed since it was last
-sent, each an out-of-band morph (``Picture.push``).
+kept from the table's last moment while that stays equal (``_kept``). A page gets its
+picture whole (a page load, the answer to a fetch); over its socket it then gets, after
+each move, the parts whose HTML changed since it was last sent, each an out-of-band
+morph (``Picture.push``).
 """
 
 from dataclasses import dataclass, field
@@ -103,8 +104,9 @@ def _board(now: Facts, locale: str) -> Board:
 
 def _kept(now: Facts, key: tuple, values: dict, reads: tuple | None, draw: Callable[[dict], str]) -> str:
     """A block drawn, or as it was drawn for the same page at an earlier moment of the
-    table if what it reads is unchanged. A block that names what it reads (``READS``,
-    ``ui.BOARD_READS``) is given that alone (``templating.restricted``:
+    table if what it reads is unchanged (the key holds the page kind, seat and language:
+    nothing kept for one seat is given to another). A block that names what it reads
+    (``READS``, ``ui.BOARD_READS``) is given that alone (``templating.restricted``:
     reading anything else is an error); one that names nothing reads everything, which
     changes with every move, so it is drawn every time: slower, never stale. A block that
     reads more than it names fails a test; served, it is drawn from everything."""
