@@ -38,13 +38,15 @@ class Picture:
     """A page's main region at move ``seq``: ``parts`` (part id -> its HTML, unwrapped, in
     page order, the board's parts after the page's), ``shown`` (what a push compares: the
     same, but for the page's board part drawn with the board's parts left empty) and
-    ``inside`` (part id -> the ids of the parts it holds)."""
+    ``inside`` (part id -> the ids of the parts it holds); ``replaced``: the parts a push
+    swaps in whole rather than morphs."""
 
     seq: int
     parts: dict
     shown: dict
     inside: dict
     whole: Callable[[], str] = field(repr=False, compare=False)  # the region around its parts
+    replaced: frozenset = frozenset()
 
     @cached_property
     def html(self) -> Markup:
@@ -58,13 +60,14 @@ class Picture:
         out, sent = [], set()
         for part, html in self.parts.items():
             if part not in sent and (known is None or known.get(part) != self.shown[part]):
-                out.append(wrap(part, html, oob=True))
+                out.append(wrap(part, html, oob="outerHTML" if part in self.replaced else "morph"))
                 sent.update(self.inside.get(part, ()))
         return "".join(out) or None
 
 
-def wrap(part: str, html: str, oob: bool = False) -> str:
-    swap = ' hx-swap-oob="morph"' if oob else ""
+def wrap(part: str, html: str, oob: str = "") -> str:
+    """A part's element; ``oob``: how a push swaps it in ("morph", "outerHTML")."""
+    swap = f' hx-swap-oob="{oob}"' if oob else ""
     return f'<div id="{part}" class="part"{swap}>{html}</div>'
 
 
@@ -167,7 +170,11 @@ def _drawn(now: Facts, viewer: str | None, page: str, message: dict | None, host
         return render_around(template, values, {name: wrap(f"part-{name}", parts[f"part-{name}"])
                                                  for name in template.blocks})
 
-    return Picture(now.seq, parts, shown, inside, whole)
+    # A phone's board parts hold no control and no fold, and are large: a phone swaps
+    # them in whole, natively, rather than morph them node by node in script. The
+    # table screen morphs them, which keeps what did not change (and marks what did).
+    replaced = frozenset(drawn.parts) if page == "phone" else frozenset()
+    return Picture(now.seq, parts, shown, inside, whole, replaced)
 
 
 def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,

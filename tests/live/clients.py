@@ -38,7 +38,7 @@ def engine_and_ui(game: str) -> tuple[ModuleType, ModuleType]:
     return engines.get(game), import_module(f"companion.web.games.{game}")
 
 SEQ = re.compile(r'data-seq="(\d+)"')
-OOB = ' hx-swap-oob="morph"'
+OOB = re.compile(r' hx-swap-oob="(?:morph|outerHTML)"')  # morphed, or (a phone's board parts) swapped whole
 
 
 def seq_of(html: str) -> int | None:
@@ -67,7 +67,7 @@ def pushed_parts(message: str) -> list[tuple[str, str]]:
         found = re.match(r'<div id="([\w-]+)"', rest)
         assert found, rest[:200]
         element = part_of(rest, found[1])
-        parts.append((found[1], element.replace(OOB, "", 1)))
+        parts.append((found[1], OOB.sub("", element, count=1)))
         rest = rest[len(element):]
     return parts
 

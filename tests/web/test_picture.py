@@ -4,6 +4,7 @@ drawing shows, a phone's picture is drawn for its seat alone, and the facts of a
 
 import gc
 import random
+import re
 import weakref
 from importlib import import_module
 
@@ -122,6 +123,26 @@ def test_a_push_sends_the_parts_that_changed_and_a_board_part_on_its_own(app):
             alone += 'id="part-board-' in sent and 'id="part-board"' not in sent
             before = now
     assert alone > 5
+
+
+def test_a_phone_swaps_its_board_parts_in_whole_and_morphs_the_rest(app):
+    """A phone's board parts (no control, no fold) go out swapped whole; its other parts,
+    and every part of the table screen (which marks what changed), are morphed."""
+    table_id = new_table(app, "manhattan")
+    live = app.extensions["companion"]["tables"].get(table_id)
+    with app.test_request_context("/"):
+        phone, table = picture.picture(live, "p1", "phone"), picture.picture(live, None, "table", presence={})
+    whole, morphed = set(), set()
+    for live in random_moves(app, table_id, "manhattan", 10):
+        with app.test_request_context("/"):
+            phone_now, table_now = picture.picture(live, "p1", "phone"), picture.picture(live, None, "table", presence={})
+        sent, table_sent = phone_now.push(phone.shown) or "", table_now.push(table.shown) or ""
+        whole.update(re.findall(r'<div id="([\w-]+)" class="part" hx-swap-oob="outerHTML">', sent))
+        morphed.update(re.findall(r'<div id="([\w-]+)" class="part" hx-swap-oob="morph">', sent))
+        assert 'hx-swap-oob="outerHTML"' not in table_sent
+        phone, table = phone_now, table_now
+    assert whole and all(part.startswith("part-board-") for part in whole)
+    assert morphed and not any(part.startswith("part-board-") for part in morphed)
 
 
 def test_log_entries_are_the_lines_and_the_undos_and_notes_since_the_oldest_line_newest_first():
