@@ -56,8 +56,8 @@ def test_a_kept_block_is_drawn_again_exactly_when_what_it_reads_changes(app, mon
         with app.test_request_context("/"):
             for seat in live.seats:
                 picture.picture(live, seat, "phone")
-    assert 1 < changes < moves  # the scores changed at some moves, not at all of them
     for seat in live.seats:
-        assert len([d for d in drawn if d[0] == seat]) == changes
+        again = len([d for d in drawn if d[0] == seat])
+        assert again == changes and again < moves  # kept at every move that changed no score
         kept = now.kept[("en", "phone", seat, False, "scores")]
         assert kept[0]["viewer"] == seat
