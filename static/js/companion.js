@@ -31,6 +31,17 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
 });
 
+// A phone's board parts come whole (hx-swap-oob="outerHTML", picture.py) and hold nothing
+// htmx handles: they are put in place as they are. htmx's own swap would first visit every
+// element of the old part to clean it up, at a phone's CPU most of a push's time.
+document.addEventListener("htmx:oobBeforeSwap", function (e) {
+  var d = e.detail, fresh = d.fragment.firstElementChild;
+  if (!d.shouldSwap || !fresh || fresh.id !== d.target.id || d.target.id.indexOf("part-board-") !== 0
+      || !d.target.closest(".phone-main")) return;
+  d.target.replaceWith(d.fragment);
+  d.shouldSwap = false;
+});
+
 // A refused move: its reason stands beside the form that sent it; bring it into view
 // (the first one shown: a game's forms hold hidden boxes of that class for their own notes).
 document.addEventListener("htmx:afterSettle", function (e) {

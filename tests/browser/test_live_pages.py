@@ -55,3 +55,30 @@ def test_a_phone_that_wakes_up_catches_up_even_if_its_socket_died_silently(serve
     ben.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
     expect(ben.locator("#moment")).to_have_attribute("data-seq", "1")
 
+
+
+def test_a_phones_board_comes_whole_and_htmx_does_not_walk_the_old_one(server, contexts):
+    """A phone's board part is put in as it came: htmx's clean-up of the old part, a visit
+    to each of its elements, was most of a push's time at a phone's CPU. The table screen
+    morphs its board in place instead (it marks what changed)."""
+    host = post_table(contexts("desktop"), server.url)
+    join_url = join_url_of(host)
+    anna, ben = contexts("phone").new_page(), contexts("phone").new_page()
+    join(anna, join_url, "Anna")
+    join(ben, join_url, "Ben")
+    watch = """() => {
+      window.cleaned = 0;
+      document.addEventListener("htmx:beforeCleanupElement", (e) => {
+        if (e.target.closest("[id^=part-board-]")) window.cleaned++;
+      });
+      window.oldBoard = document.getElementById("part-board-map");
+    }"""
+    ben.evaluate(watch)
+    host.evaluate(watch)
+    anna.locator('#main form.act-place_initial_building g.lot.pickable[data-spot="ts:grey"]').tap()
+    wait_for_move([anna, ben, host], 1)
+    expect(ben.locator("#part-board-map g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
+    assert ben.evaluate("window.cleaned") == 0
+    assert ben.evaluate("!document.contains(window.oldBoard)")
+    expect(host.locator("#part-board-map g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
+    assert host.evaluate("document.getElementById('part-board-map') === window.oldBoard")

@@ -21,9 +21,8 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
     explain(state, seat, legal) -> dict        # why choices a seat's actions do not offer are
                                                # refused, in the engine's words (optional;
                                                # templates see it as ``reasons``)
-    BOARD_READS = {block: (name, ...)}         # what each block of board.html reads ("board":
-                                               # a board without blocks): "words", or a key
-                                               # of the table's view ("view.market"), or a
+    BOARD_READS = {block: (name, ...)}         # what each block of board.html reads: "words",
+                                               # or a key of the table's view ("view.market"), or a
                                                # field of its players ("view.players.name").
                                                # Optional, and only a speed-up: a block is
                                                # then drawn from those alone (reading anything

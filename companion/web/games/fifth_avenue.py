@@ -275,12 +275,12 @@ def _field(name: str) -> Form:
     return Form(lambda form: {name: form.get(name, "")}, lambda action: {name: action[name]})
 
 
-#: What the board reads (drawn whole, as one part; ``picture._kept``): it is drawn again
-#: only when one of these changes.
-BOARD_READS = {"board": ("words", "view.blocks", "view.central_park", "view.commissions", "view.current_block",
-                         "view.display", "view.next_special", "view.quarters", "view.players.seat",
-                         "view.players.name", "view.players.colour", "view.players.initials",
-                         "view.players.dummy")}
+#: What the board reads (one block, ``picture._kept``): it is drawn again only when one
+#: of these changes.
+BOARD_READS = {"map": ("words", "view.blocks", "view.central_park", "view.commissions", "view.current_block",
+                       "view.display", "view.next_special", "view.quarters", "view.players.seat",
+                       "view.players.name", "view.players.colour", "view.players.initials",
+                       "view.players.dummy")}
 
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
