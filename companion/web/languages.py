@@ -1,5 +1,5 @@
-"""The language a page is drawn in: its catalogue, chosen once per drawing rather than
-once per text, and the gettext functions the templates call."""
+"""The language a page is drawn in: its catalogue, chosen once per drawing rather than per
+text, and the gettext functions the templates call."""
 
 import contextvars
 from contextlib import contextmanager
@@ -30,8 +30,7 @@ def init_app(app) -> None:
 
 @pass_context
 def _gettext(context, string: str, **variables) -> str:
-    """A template's ``_()``: Jinja's newstyle gettext (the text is markup, ``%(name)s``
-    filled in escaped), with the catalogue of ``translations``."""
+    """A template's ``_()``: Jinja's newstyle gettext (markup, ``%(name)s`` escaped), our catalogue."""
     return _filled_in(context, translations().ugettext(string), variables)
 
 

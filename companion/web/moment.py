@@ -31,8 +31,8 @@ class Line(NamedTuple):
 
 @dataclass
 class Facts:
-    """A moment of a table. ``memo`` is the one cache of what its pages show, keyed by
-    plain values (a seat, a page kind, a language): it lives as long as the moment."""
+    """A moment of a table. ``memo``, the one cache of what its pages show, is keyed by plain
+    values (a seat, a page kind, a language) and lives as long as the moment."""
 
     live: Live
     state: dict
@@ -40,11 +40,10 @@ class Facts:
     version: int
     row: object
     memo: dict = field(default_factory=dict)
-    # (move key, reader, language) -> its Line, handed on to the table's next moment: a
-    # move is told once, not on every move while it stays in the log
+    # Handed on to the table's next moment: (move key, reader, language) -> its Line, a move
+    # told once; (language, page kind, seat, host?, block) -> (what it read, its HTML), a
+    # block not drawn again while its declared reads are unchanged (``picture._kept``)
     made_lines: dict = field(default_factory=dict)
-    # (language, page kind, seat, host?, block) -> (what it read, its HTML), handed on
-    # likewise: a block whose declared reads are unchanged is not drawn again (``picture``)
     kept: dict = field(default_factory=dict)
     keeps: bool = True  # False: every block drawn from all the values (a test's oracle)
 
@@ -168,8 +167,7 @@ def log_entries(log: tuple, others: list) -> list:
 
 @pass_context
 def log_items(context, entries: list) -> Markup:
-    """The items of a log (``<li>``, newest first); a host's undo or a table's note
-    among them is told as such."""
+    """The items of a log (``<li>``, newest first), a host's undo or a table's note as such."""
     items = []
     for entry in entries:
         if isinstance(entry, dict):

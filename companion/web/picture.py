@@ -8,8 +8,7 @@ page; its own top-level blocks are parts too (``part-board-NAME``), held by the 
 ``board`` part. A block that names what it reads (``READS``, ``ui.BOARD_READS``) is
 kept from the table's last moment while that stays equal (``_kept``). A page gets its
 picture whole (a page load, the answer to a fetch); over its socket it then gets, after
-each move, the parts whose HTML changed since it was last sent, each an out-of-band
-morph (``Picture.push``).
+each move, the parts whose HTML changed since it was last sent, out of band (``Picture.push``).
 """
 
 from dataclasses import dataclass, field
@@ -148,31 +147,25 @@ def picture(live: Live, viewer: str | None, page: str, message: dict | None = No
 def _picture(now: Facts, viewer: str | None, page: str, message: dict | None, host: bool,
              presence: dict, locale: str) -> Picture:
     with speaking(locale):  # the catalogue looked up once, not once per text
-        return _drawn(now, viewer, page, message, host, presence, locale)
+        drawn = board(now, locale)
+        values = dict(viewer_context(now, viewer, page, presence, message), host=host, board=drawn.whole)
+        template = current_app.jinja_env.get_template(PAGES[page])
+        parts = {f"part-{name}": _kept(now, (locale, page, viewer, host, name), values, READS.get(name),
+                                       partial(render_block, template, name))
+                 for name in template.blocks}
+        shown, inside = dict(parts), {}
+        if BOARD_PART in template.blocks and drawn.parts:
+            shown[f"part-{BOARD_PART}"] = render_block(template, BOARD_PART, dict(values, board=drawn.outline))
+            inside[f"part-{BOARD_PART}"] = tuple(drawn.parts)
+            parts.update(drawn.parts)
+            shown.update(drawn.parts)
 
-
-def _drawn(now: Facts, viewer: str | None, page: str, message: dict | None, host: bool,
-           presence: dict, locale: str) -> Picture:
-    drawn = board(now, locale)
-    values = dict(viewer_context(now, viewer, page, presence, message), host=host, board=drawn.whole)
-    template = current_app.jinja_env.get_template(PAGES[page])
-    parts = {f"part-{name}": _kept(now, (locale, page, viewer, host, name), values, READS.get(name),
-                                   partial(render_block, template, name))
-             for name in template.blocks}
-    shown = dict(parts)
-    inside = {}
-    if BOARD_PART in template.blocks and drawn.parts:
-        shown[f"part-{BOARD_PART}"] = render_block(template, BOARD_PART, dict(values, board=drawn.outline))
-        inside[f"part-{BOARD_PART}"] = tuple(drawn.parts)
-        parts.update(drawn.parts)
-        shown.update(drawn.parts)
     def whole():
         return render_around(template, values, {name: wrap(f"part-{name}", parts[f"part-{name}"])
                                                  for name in template.blocks})
 
-    # A phone's board parts hold no control and no fold, and are large: a phone swaps
-    # them in whole, natively, rather than morph them node by node in script. The
-    # table screen morphs them, which keeps what did not change (and marks what did).
+    # A phone's board parts hold no control and no fold, and are large: a phone swaps them
+    # in whole, as they come (companion.js); the table screen morphs them (it marks changes).
     replaced = frozenset(drawn.parts) if page == "phone" else frozenset()
     return Picture(now.seq, parts, shown, inside, whole, replaced)
 

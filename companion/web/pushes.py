@@ -2,11 +2,10 @@
 
 The path of a move: ``Tables.act`` commits it and calls ``changed``; the pusher (one
 thread) draws each page's picture of the new moment (``picture.picture``: once per seat
-and language, once for all the table screens) and queues for each page, on its socket
-(``hub.Connection``), the parts that differ from what that page was last sent
-(``Picture.push``). The answer to the move itself carries no picture: the poster's page
-gets the move the way every other page does. An answer that draws a page's main region
-whole (a fetch after waking up, a stale move) makes the next push send it everything.
+and language, once for all the table screens) and queues on each page's socket
+(``hub.Connection``) the parts that differ from what it was last sent (``Picture.push``).
+The move's answer carries no picture: its page gets the move as every page does. An answer
+drawing a page's main region whole (a fetch, a stale move) makes the next push send it all.
 """
 
 import threading

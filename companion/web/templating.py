@@ -1,5 +1,4 @@
-"""Jinja as the pages use it: a block drawn on its own, a page drawn around blocks
-already drawn, and two speed-ups of Flask's environment."""
+"""Jinja as the pages use it: a block drawn alone, a page around blocks drawn, speed-ups."""
 
 import contextvars
 import re
@@ -29,9 +28,8 @@ def render_template(template, values: dict) -> str:
 
 
 def _context(template, blocks: dict, values: dict):
-    # A template's globals are a ChainMap over the environment's: copying it into every
-    # drawing's context, key by key, cost more than drawing some blocks. It is copied
-    # once per template, after the app has set its globals.
+    # A template's globals, a ChainMap, flattened once: copied key by key into every
+    # drawing's context, they cost more than drawing some blocks.
     flat = template.__dict__.get("_flat_globals")
     if flat is None:
         flat = template._flat_globals = dict(template.globals)
@@ -44,11 +42,9 @@ _contexts: contextvars.ContextVar = contextvars.ContextVar("contexts", default=N
 
 
 def _rendered(render, context) -> str:
-    """``render(context)`` as one string; then its context, and those it made for the
-    templates it imported or included with its context, are emptied. Such a context holds
-    its template's macros, whose code holds the context: a cycle that kept the drawing's
-    values (views) alive until the garbage collector's next scan, one or more for every
-    part with a form."""
+    """``render(context)`` as one string; then its context, and those it made for what it
+    imported or included with its context, are emptied: such a context holds its macros,
+    which hold it, a cycle that kept a drawing's views alive until the next GC scan."""
     made = [context]
     token = _contexts.set(made)
     try:
@@ -62,8 +58,7 @@ def _rendered(render, context) -> str:
 
 class FreedTemplate(Template):
     """A template that tells the drawing under way (``_rendered``) of each context it makes
-    to import or include a template with the drawing's own context. (A module imported
-    without the context is kept by Jinja for the next drawings: its context is not told.)"""
+    to import or include a template with the drawing's context (Jinja keeps the others)."""
 
     def new_context(self, vars=None, shared=False, locals=None):
         context = super().new_context(vars, shared, locals)
@@ -74,9 +69,8 @@ class FreedTemplate(Template):
 
 
 class Unindented(Extension):
-    """Templates' text without the indentation and blank lines of their source: a page,
-    and each push, is a fifth smaller. Only the text between tags is touched, when the
-    template is compiled (no template shows preformatted text)."""
+    """Templates' text without the indentation and blank lines of their source, when
+    compiled (no template shows preformatted text): a page and each push a fifth smaller."""
 
     _INDENT = re.compile(r"\n\s*")
 
@@ -98,10 +92,9 @@ ALWAYS = frozenset({"ui", "game", "page", "viewer", "host"})  # the same for a p
 
 
 def restricted(values: dict, keys: tuple) -> dict:
-    """``values`` as a block that reads only ``keys`` is given them: a key names a value
-    (``scores``) or a key of the view (``view.auction``, ``view.players.name``); the
-    values in ``ALWAYS`` are given too, and any other is a stand-in that refuses to be
-    used (``Undeclared``)."""
+    """``values`` as a block that reads only ``keys`` (a value, ``scores``, or a key of the view,
+    ``view.auction``, ``view.players.name``) and ``ALWAYS`` is given them: any other value is
+    a stand-in that refuses to be used (``Undeclared``)."""
     tops = {key.partition(".")[0] for key in keys} | ALWAYS
     out = {name: value if name in tops else Undeclared(name) for name, value in values.items()}
     inside = tuple(key.partition(".")[2] for key in keys if key.startswith("view."))
@@ -130,10 +123,9 @@ class Undeclared:
 
 
 class Reads(dict):
-    """The keys of a view that a kept block declares it reads, and only those. A key
-    ``"players.name"`` gives a list's items (the players) with their declared fields
-    only. Asking for any other key is an error, never a silently stale part (a
-    RuntimeError, which Jinja does not turn into an undefined value)."""
+    """The keys of a view that a kept block declares it reads, and only those (``"players.name"``:
+    each player with the declared fields only). Asking for another key is an error (a
+    RuntimeError, which Jinja does not turn into an undefined value), never a stale part."""
 
     def __init__(self, view: dict, keys: tuple):
         fields: dict[str, list] = {}
@@ -165,15 +157,13 @@ class Reads(dict):
 
 class Environment(FlaskEnvironment):
     """Flask's Jinja environment, where ``a.b`` on a plain dict (a view) looks the key up
-    first: Jinja tries the attribute first, and the exception it catches on every view
-    lookup costs more than the lookup. A name that dicts have (``items``) still means the
-    method; other mappings (a session, a form) are left to Jinja."""
+    first (Jinja tries the attribute, and the exception it catches costs more than the
+    lookup); a dict's own names (``items``) still mean the method."""
 
     template_class = FreedTemplate
 
     def __init__(self, app, **options):
-        # The templates, all of them, in a plain dict: Jinja's LRU cache of 400 moved each
-        # template it handed out to the end of a list, a scan of that list per include.
+        # Every template in a plain dict: Jinja's LRU cache scanned a list on every include.
         options.setdefault("cache_size", -1)
         super().__init__(app, **options)
 
@@ -187,9 +177,8 @@ class Environment(FlaskEnvironment):
 
 
 class RemembersMissing(BaseLoader):
-    """A loader that remembers which templates do not exist. Jinja caches the templates it
-    found, not the ones it did not, so a choice like ``["games/x/player.html",
-    "_player.html"]`` looked for the game's own file on the disk on every rendering."""
+    """A loader that remembers which templates do not exist (Jinja caches only those it
+    found): ``["games/x/player.html", "_player.html"]`` looked on the disk every time."""
 
     def __init__(self, loader):
         self.loader, self.missing = loader, set()

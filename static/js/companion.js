@@ -14,17 +14,12 @@ document.addEventListener("DOMContentLoaded", function () {
 
 // A reply that redraws #main (a stale move, a fetch after waking up) shows the move it
 // names (X-Move): one that arrives after the push of a later move is not swapped in.
+// One whose form a push already removed is swapped against the page: htmx 2.0 looks the
+// morph extension up from that form, now off the page, and would nest #main in itself.
 document.addEventListener("htmx:beforeSwap", function (e) {
   var move = e.detail.xhr && e.detail.xhr.getResponseHeader("X-Move");
   var moment = document.getElementById("moment");
   if (move !== null && moment && parseInt(move, 10) < parseInt(moment.dataset.seq, 10)) e.detail.shouldSwap = false;
-});
-
-// A reply that redraws #main can arrive after a push has already
-// removed the form that asked for it. htmx 2.0 looks the swap's extension (morph) up
-// from that form, now off the page, and would fall back to an innerHTML swap, nesting
-// #main in itself: swap such a reply against the page instead.
-document.addEventListener("htmx:beforeSwap", function (e) {
   var elt = e.detail.requestConfig && e.detail.requestConfig.elt;  // detail.elt is the target
   if (!e.detail.shouldSwap || !elt || document.body.contains(elt)) return;
   e.detail.shouldSwap = false;
@@ -42,16 +37,14 @@ document.addEventListener("htmx:oobBeforeSwap", function (e) {
   d.shouldSwap = false;
 });
 
-// A refused move: its reason stands beside the form that sent it; bring it into view
-// (the first one shown: a game's forms hold hidden boxes of that class for their own notes).
+// A refused move: its reason, beside its form, is brought into view (the first one shown).
 document.addEventListener("htmx:afterSettle", function (e) {
   if (!e.detail.xhr || e.detail.xhr.status < 400) return;
   var refusal = document.querySelector("#main .message.refused:not([hidden])");
   if (refusal) refusal.scrollIntoView({ block: "nearest" });
 });
 
-// Never alone: a banner says so while a move could not be sent or the live socket is
-// down (buttons are disabled while a move is in flight: hx-disabled-elt in _forms.html).
+// A banner says so while a move could not be sent or the live socket is down.
 var connection = (function () {
   var unsent = false, down = false;
   function show() {
@@ -67,8 +60,7 @@ var connection = (function () {
   });
   document.addEventListener("htmx:wsOpen", function () { down = false; unsent = false; show(); });
   document.addEventListener("htmx:wsClose", function (e) {
-    // 1008: this page may not listen here any more (a seat handed over): fetch the
-    // fresh picture, which says so, instead of waiting for a socket that will not come.
+    // 1008: a seat handed over: fetch the fresh picture, which says so, and wait for no socket.
     var code = e.detail.event && e.detail.event.code;
     if (code === 1008) {
       var box = document.querySelector("[data-resync]");
@@ -82,9 +74,8 @@ var connection = (function () {
 
 // Keep the live socket alive on phones that sleep.
 (function () {
-  // After a lost socket (the server restarting), retry within a few seconds: the
-  // extension's default back-off grows to a minute, and a phone would show an old
-  // picture that long. A handful of phones on the local network can afford it.
+  // After a lost socket (the server restarting), retry within seconds: the extension's
+  // back-off grows to a minute, an old picture shown that long.
   htmx.config.wsReconnectDelay = function (retries) {
     return Math.min(1000 * Math.pow(2, retries), 5000) * (0.5 + Math.random() / 2);
   };
@@ -92,15 +83,13 @@ var connection = (function () {
   var socket = null, opens = 0;
   document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; opens++; });
   document.addEventListener("htmx:wsClose", function (e) {
-    // The extension retries only after abnormal closes. After any other close
-    // (but not "seat handed over", 1008), retry unless a new socket opened meanwhile.
+    // The extension retries after abnormal closes only: retry after others (not 1008) too.
     var code = e.detail.event && e.detail.event.code, seen = opens;
     if (code === 1008 || [1006, 1011, 1012, 1013].indexOf(code) >= 0) return;
     setTimeout(function () { if (opens === seen && socket) socket.reconnect(); }, 3000);
   });
 
-  // A phone waking up may hold a dead socket it never heard close (iOS):
-  // fetch a fresh picture over HTTP and open a new socket.
+  // A phone waking up may hold a dead socket (iOS): fetch the picture, open a new socket.
   function resync() {
     var box = document.querySelector("[data-resync]");
     if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
@@ -110,8 +99,7 @@ var connection = (function () {
     if (document.visibilityState === "visible") resync();
   });
 
-  // A move's answer is empty: the page gets the move with its push, as every page does.
-  // Should the push not come (a socket dead without a word), the page fetches it.
+  // A move's answer is empty (its push brings it); should no push come, the page fetches it.
   var postedAt = null;
   function shown() { var m = document.getElementById("moment"); return m ? m.dataset.seq : null; }
   document.addEventListener("htmx:beforeRequest", function () { postedAt = shown(); });
@@ -122,16 +110,12 @@ var connection = (function () {
   });
 })();
 
-// Every swap of a page's parts, a push or a reply that redraws #main, is a morph (idiomorph):
-// the nodes on the page are updated in place, so focus and scrolling survive. Where
-// the server's picture changed, it shows; where the server rendered a thing exactly
-// as before, the person's live state of it stays:
-// - a control (box, radio, select, typed field) with the same attributes (and, for
-//   a select, the same options), in a form with the same attributes, keeps its value;
-// - a fold (<details>) that is the same fold (data-keep key, else summary text)
-//   stays open or closed as the person left it.
-// Anything derived from such state (a bid's running total) is the game script's
-// to redraw after the swap.
+// A push's parts and a reply that redraws #main are morphed in (idiomorph): focus and
+// scrolling survive, what the server changed shows, and where it drew a thing as before
+// the person's state of it stays: a control with the same attributes (a select, the same
+// options) in a form with the same attributes keeps its value; the same fold (data-keep,
+// else its summary's text) stays open or shut. What derives from such state (a bid's
+// total) is the game script's to redraw after the swap.
 (function () {
   var kept = new WeakSet();  // elements whose live state is the person's, in this morph
   var changedForms = new WeakSet();
@@ -168,8 +152,7 @@ var connection = (function () {
     return details.dataset.keep || (summary ? summary.textContent.replace(/\s+/g, " ").trim() : "");
   }
 
-  // Called for each matched pair before idiomorph copies the new node's state over;
-  // a parent comes before its children, so a form is judged before its controls.
+  // For each matched pair, before idiomorph copies the new state; a form before its controls.
   Idiomorph.defaults.callbacks.beforeNodeMorphed = function (old, fresh) {
     if (old.nodeType !== Node.ELEMENT_NODE) return true;
     var keep = false;
@@ -205,24 +188,3 @@ function markTurn() {
 document.addEventListener("DOMContentLoaded", markTurn);
 document.addEventListener("htmx:afterSettle", markTurn);
 document.addEventListener("htmx:wsAfterMessage", markTurn);  // once a push, not once per part it morphs
-
-// "Keep screen on" (phone and table pages): NoSleep.js must start from a tap. The choice
-// is remembered, and taken up again at the next tap after a reload.
-(function () {
-  var noSleep = null, KEY = "companion-keep-awake";
-  function set(on) {
-    if (!window.NoSleep) return;
-    noSleep = noSleep || new NoSleep();
-    if (on) noSleep.enable(); else noSleep.disable();
-    window.keepingAwake = function () { return !!(noSleep && noSleep.isEnabled); };
-    try { localStorage.setItem(KEY, on ? "1" : "0"); } catch (err) { /* private mode */ }
-    document.querySelectorAll(".keep-awake").forEach(function (b) { b.setAttribute("aria-pressed", on ? "true" : "false"); });
-  }
-  document.addEventListener("click", function (e) {
-    var button = e.target.closest && e.target.closest(".keep-awake");
-    if (button) { set(button.getAttribute("aria-pressed") !== "true"); return; }
-    var wanted = false;
-    try { wanted = localStorage.getItem(KEY) === "1"; } catch (err) { /* private mode */ }
-    if (wanted && !(noSleep && noSleep.isEnabled) && document.querySelector(".keep-awake")) set(true);
-  });
-})();
