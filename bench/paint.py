@@ -107,7 +107,7 @@ WATCH = """
 # times over): enough for the Performance panel and for the self time per kind of task.
 TRACE_CATEGORIES = ["-*", "devtools.timeline", "disabled-by-default-devtools.timeline",
                     "disabled-by-default-devtools.timeline.frame", "toplevel", "v8.execute",
-                    "blink.user_timing", "latencyInfo", "loading"]
+                    "blink.user_timing", "latencyInfo", "loading", "disabled-by-default-v8.cpu_profiler"]
 
 # The page has painted move ``seq`` or a later one, and the frame that showed it is done.
 PAINTED = "seq => Object.keys(window.__frameEnd || {}).some(k => Number(k) >= seq)"
@@ -288,6 +288,29 @@ def self_times(trace: Path, top: int = 10) -> list[tuple[str, float]]:
     return sorted(((name, us / 1000) for name, us in totals.items()), key=lambda t: -t[1])[:top]
 
 
+def script_times(trace: Path, top: int = 12) -> list[tuple[str, float]]:
+    """The traced phone's script: the ``top`` functions by the time V8's sampling profiler
+    found each running itself (``ProfileChunk`` events), as name@file:line, in ms."""
+    events = json.loads(trace.read_text())
+    events = events.get("traceEvents", events) if isinstance(events, dict) else events
+    started = [e for e in events if e.get("name") == "TracingStartedInBrowser"]
+    pids = {f["processId"] for e in started for f in e.get("args", {}).get("data", {}).get("frames", [])
+            if "processId" in f}
+    frames, totals = {}, defaultdict(float)
+    for e in events:
+        if e.get("name") != "ProfileChunk" or (pids and e.get("pid") not in pids):
+            continue
+        profile = e.get("args", {}).get("data", {}).get("cpuProfile", {})
+        for node in profile.get("nodes", []):
+            call = node.get("callFrame", {})
+            where = (call.get("url") or "").rsplit("/", 1)[-1].split("?")[0]
+            frames[(e["id"], node["id"])] = f"{call.get('functionName') or '(anonymous)'}@{where}:{call.get('lineNumber')}"
+        deltas = e["args"]["data"].get("timeDeltas", [])
+        for node, delta in zip(profile.get("samples", []), deltas):
+            totals[frames.get((e["id"], node), "?")] += delta / 1000
+    return sorted(totals.items(), key=lambda t: -t[1])[:top]
+
+
 def stats(values: list, *ps: int) -> str:
     if not values:
         return "-"
@@ -355,6 +378,9 @@ def main() -> None:
                     print("  " + line("traced", game, figures) + " (not counted)", flush=True)
                     print(f"      a phone's trace written to {trace}; its main thread's self time:")
                     for name, ms in self_times(trace):
+                        print(f"        {ms:8.1f} ms  {name}")
+                    print("      and of its script, the functions by their own time (V8's samples):")
+                    for name, ms in script_times(trace):
                         print(f"        {ms:8.1f} ms  {name}")
                 for round_ in range(args.repeat):
                     for label, root in roots:

@@ -26,15 +26,23 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
 });
 
-// A phone's board parts come whole (hx-swap-oob="outerHTML", picture.py) and hold nothing
-// htmx handles: they are put in place as they are. htmx's own swap would first visit every
-// element of the old part to clean it up, at a phone's CPU most of a push's time.
-document.addEventListener("htmx:oobBeforeSwap", function (e) {
-  var d = e.detail, fresh = d.fragment.firstElementChild;
-  if (!d.shouldSwap || !fresh || fresh.id !== d.target.id || d.target.id.indexOf("part-board-") !== 0
-      || !d.target.closest(".phone-main")) return;
-  d.target.replaceWith(d.fragment);
-  d.shouldSwap = false;
+// A push (the live socket's message): each part in it takes the place of the part of its
+// id, a phone's board parts as they come (hx-swap-oob="outerHTML": nothing in them is
+// htmx's), the others morphed (below), and htmx takes up what they hold. The extension's
+// own way cloned each part and raised events for each element in it: most of a push's
+// time on a phone. On window, this runs after the pages' own listeners of the event.
+window.addEventListener("htmx:wsBeforeMessage", function (e) {
+  e.preventDefault();
+  var parsed = document.createElement("template");
+  parsed.innerHTML = e.detail.message;
+  Array.prototype.slice.call(parsed.content.children).forEach(function (fresh) {
+    var old = document.getElementById(fresh.id), style = fresh.getAttribute("hx-swap-oob");
+    if (!old) return;
+    fresh.removeAttribute("hx-swap-oob");
+    if (style === "outerHTML") { old.replaceWith(fresh); return; }
+    Idiomorph.morph(old, fresh, { morphStyle: "outerHTML" }).forEach(function (n) { if (n.nodeType === 1) htmx.process(n); });
+  });
+  htmx.trigger(e.target, "htmx:wsAfterMessage", e.detail);
 });
 
 // A refused move: its reason, beside its form, is brought into view (the first one shown).

@@ -24,7 +24,7 @@ STATIC = Path(__file__).resolve().parents[2] / "static"
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 HOLD_TIMEOUT = 8.0  # seconds for a held reply to reach the test
 COUNT_SWAPS = """
-document.addEventListener("htmx:oobAfterSwap", () => { window.pushes = (window.pushes || 0) + 1; });
+document.addEventListener("htmx:wsAfterMessage", () => { window.pushes = (window.pushes || 0) + 1; });
 document.addEventListener("htmx:afterSwap", () => { window.replies = (window.replies || 0) + 1; });
 """
 
@@ -229,8 +229,8 @@ def probe(**changes) -> str:
 
 
 def test_what_the_server_changed_shows_and_the_rest_stays_as_the_person_left_it(contexts):
-    """Pushes (the same out-of-band morph as the live socket's) into a page with a form:
-    controls rendered as before keep the person's state, changed ones take the server's."""
+    """Pushes (the live socket's message, as the socket hands it to the page) into a page with
+    a form: controls rendered as before keep the person's state, changed ones take the server's."""
     page = contexts("phone").new_page()
     page.set_content("<main></main>")
     for script in ("htmx-2.0.8/htmx.min.js", "idiomorph-0.8.0/idiomorph-ext.min.js"):
@@ -240,7 +240,7 @@ def test_what_the_server_changed_shows_and_the_rest_stays_as_the_person_left_it(
     page.evaluate("document.querySelector('main').innerHTML = '<div id=\"main\"></div>'")
 
     def push(html: str) -> None:
-        page.evaluate("html => htmx.swap('#main', html, {swapStyle: 'none'})", html)
+        page.evaluate("html => htmx.trigger(document.body, 'htmx:wsBeforeMessage', {message: html})", html)
 
     push(probe())
     form = page.locator("#main form.probe")
