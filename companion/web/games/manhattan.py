@@ -128,6 +128,12 @@ def layout(view: dict) -> dict:
             "sides": sides, "tags": tag, "unique_tallest": len(tallest) == 1}
 
 
+def legend(view: dict) -> dict:
+    """What the board's legend needs of ``layout``: the owners' tags, and whether one tower
+    alone is the tallest."""
+    return {"tags": tags(view), "unique_tallest": len(_tallest(view)) == 1}
+
+
 def _tower_title(say, city: str, lot: dict, colour: dict, who: dict) -> str:
     """'Cairo, north-west: 5 storeys, black (Anna) · black 2, red 3': the lot, the tower's
     storeys, its owner, and its pieces from the bottom up."""
@@ -419,10 +425,12 @@ def _write_place(action: dict) -> dict:
 
 
 #: What each block of the board reads (``picture._kept``): a block is drawn again only
-#: when one of these changes (``layout``, which all three call, reads all but the heights).
-_MAP_READS = ("words", "view.cities", "view.colours", "view.last", "view.players.name", "view.players.initials",
-              "view.players.colours", "view.players.side", "view.players.side_label")
-BOARD_READS = {"map": _MAP_READS, "legend": _MAP_READS, "supply": (*_MAP_READS, "view.heights")}
+#: when one of these changes (the map's ``layout`` reads all of its own).
+_TAGS = ("view.players.initials", "view.players.colours")
+BOARD_READS = {"map": ("words", "view.cities", "view.colours", "view.last", "view.players.name", *_TAGS,
+                       "view.players.side", "view.players.side_label"),
+               "legend": ("words", "view.cities", "view.colours", "view.players.name", *_TAGS),
+               "supply": ("words", "view.colours", "view.heights", *_TAGS)}
 
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
