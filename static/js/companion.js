@@ -1,6 +1,5 @@
-// Table Companion, on every page: htmx set-up, the live socket's upkeep, swaps that
-// keep what the person is doing, and whose turn it is. A game's own behaviour lives
-// in static/js/<game>.js, which only that game's pages load.
+// Table Companion, on every page: htmx set-up, the live socket's upkeep, swaps that keep
+// what the person is doing, whose turn it is. A game's own is in static/js/<game>.js.
 
 // Refused actions come back as 4xx with an in-page message: swap them in too.
 document.addEventListener("DOMContentLoaded", function () {
@@ -12,10 +11,9 @@ document.addEventListener("DOMContentLoaded", function () {
   ];
 });
 
-// A reply that redraws #main (a stale move, a fetch after waking up) shows the move it
-// names (X-Move): one that arrives after the push of a later move is not swapped in.
-// One whose form a push already removed is swapped against the page: htmx 2.0 looks the
-// morph extension up from that form, now off the page, and would nest #main in itself.
+// A reply that redraws #main (a stale move, a fetch after waking up) and names a move (X-Move)
+// older than the page's is not swapped in. One whose form a push removed is swapped against
+// the page: htmx 2.0 looks the morph up from that form, off the page, and would nest #main.
 document.addEventListener("htmx:beforeSwap", function (e) {
   var move = e.detail.xhr && e.detail.xhr.getResponseHeader("X-Move");
   var moment = document.getElementById("moment");
@@ -26,11 +24,9 @@ document.addEventListener("htmx:beforeSwap", function (e) {
   htmx.swap(e.detail.target, e.detail.serverResponse, { swapStyle: "morph" }, { contextElement: document.body });
 });
 
-// A push (the live socket's message): each part in it takes the place of the part of its
-// id, a phone's board parts as they come (hx-swap-oob="outerHTML": nothing in them is
-// htmx's), the others morphed (below), and htmx takes up what they hold. The extension's
-// own way cloned each part and raised events for each element in it: most of a push's
-// time on a phone. On window, this runs after the pages' own listeners of the event.
+// A push: each part takes the place of the part of its id, a phone's board parts as they come
+// (nothing in them is htmx's), the others morphed (below); htmx takes up what they hold. (The
+// extension's oob swaps cloned each part and raised events per element.) After the pages' own listeners.
 window.addEventListener("htmx:wsBeforeMessage", function (e) {
   e.preventDefault();
   var parsed = document.createElement("template");
@@ -63,9 +59,7 @@ var connection = (function () {
     banner.hidden = !text;
   }
   document.addEventListener("htmx:sendError", function () { unsent = true; show(); });
-  document.addEventListener("htmx:afterRequest", function (e) {
-    if (e.detail.xhr && e.detail.xhr.status) { unsent = false; show(); }
-  });
+  document.addEventListener("htmx:afterRequest", function (e) { if (e.detail.xhr && e.detail.xhr.status) { unsent = false; show(); } });
   document.addEventListener("htmx:wsOpen", function () { down = false; unsent = false; show(); });
   document.addEventListener("htmx:wsClose", function (e) {
     // 1008: a seat handed over: fetch the fresh picture, which says so, and wait for no socket.
@@ -125,16 +119,14 @@ var connection = (function () {
 // else its summary's text) stays open or shut. What derives from such state (a bid's
 // total) is the game script's to redraw after the swap.
 (function () {
-  var kept = new WeakSet();  // elements whose live state is the person's, in this morph
-  var changedForms = new WeakSet();
+  var kept = new WeakSet(), changedForms = new WeakSet();  // the person's, in this morph; forms changed
   var LIVE = { INPUT: ["checked", "value"], TEXTAREA: ["value"], OPTION: ["selected"], DETAILS: ["open"] };
 
   function attributes(el) {
     var pairs = [];
     Array.prototype.forEach.call(el.attributes, function (a) {
       if (el.tagName === "DETAILS" && a.name === "open") return;  // the person's, not the server's
-      // htmx marks a form while its request is in flight; that is not a change of the form
-      var value = a.name === "class" ? a.value.split(/\s+/).filter(function (c) { return c && c.indexOf("htmx-") !== 0; }).join(" ") : a.value;
+      var value = a.name === "class" ? a.value.split(/\s+/).filter(function (c) { return c && c.indexOf("htmx-") !== 0; }).join(" ") : a.value;  // not htmx's marks of a request in flight
       pairs.push(a.name + "=" + value);
     });
     return pairs.sort().join("\n");
@@ -175,7 +167,6 @@ var connection = (function () {
     return true;
   };
 
-  // Idiomorph syncs a control's live value and a fold's open state through here.
   Idiomorph.defaults.callbacks.beforeAttributeUpdated = function (name, el) {
     var owner = el.tagName === "OPTION" ? el.closest("select") : el;
     var live = LIVE[el.tagName];
@@ -195,4 +186,4 @@ function markTurn() {
 }
 document.addEventListener("DOMContentLoaded", markTurn);
 document.addEventListener("htmx:afterSettle", markTurn);
-document.addEventListener("htmx:wsAfterMessage", markTurn);  // once a push, not once per part it morphs
+document.addEventListener("htmx:wsAfterMessage", markTurn);
