@@ -122,12 +122,13 @@ class Figures:
     phone: list = field(default_factory=list)  # ms, one per phone and move
     table: list = field(default_factory=list)  # ms, the table screen, per move
     first_page: list = field(default_factory=list)  # ms, DOMContentLoaded of a phone's page
+    first_phases: list = field(default_factory=list)  # ms of each of FIRST_PHASES, per first page
     push_bytes: dict = field(default_factory=lambda: {"phone": [], "table": []})
     clock_skew: float = 0.0  # ms, the largest gap seen between a page's clock and Python's
     errors: list = field(default_factory=list)
 
     def add(self, other: "Figures") -> None:
-        for name in ("moves", "frame_end", "phone", "table", "first_page", "errors"):
+        for name in ("moves", "frame_end", "phone", "table", "first_page", "first_phases", "errors"):
             getattr(self, name).extend(getattr(other, name))
         for kind in self.push_bytes:
             self.push_bytes[kind].extend(other.push_bytes[kind])
@@ -244,8 +245,11 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
                 try:
                     Throttle(args, args.cpu).apply(fresh)
                     fresh.goto(phone.url)
-                    figures.first_page.append(fresh.evaluate(
-                        "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"))
+                    marks = fresh.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
+                                           " return [0, n.requestStart, n.responseStart, n.responseEnd, n.domInteractive,"
+                                           " n.domContentLoadedEventStart, n.domContentLoadedEventEnd]; })()")
+                    figures.first_page.append(marks[-1])
+                    figures.first_phases.append([b - a for a, b in zip(marks, marks[1:])])
                 finally:
                     fresh.close()
             logged = gunicorn.first_error()
@@ -317,6 +321,18 @@ def stats(values: list, *ps: int) -> str:
     return "/".join(f"{percentile(values, p):.0f}" if p < 100 else f"{max(values):.0f}" for p in ps)
 
 
+#: A first page's time, phase by phase (the navigation entry's marks, one to the next).
+FIRST_PHASES = ("connection", "server", "download", "parse", "deferred scripts", "DOMContentLoaded handlers")
+
+
+def phases(f: Figures) -> str:
+    """The median of each phase of the first pages, in ms."""
+    if not f.first_phases:
+        return ""
+    medians = (statistics.median(column) for column in zip(*f.first_phases))
+    return " (" + ", ".join(f"{name} {ms:.0f}" for name, ms in zip(FIRST_PHASES, medians)) + ")"
+
+
 def line(label: str, game: str, f: Figures) -> str:
     push = ""
     if f.push_bytes["phone"] or f.push_bytes["table"]:
@@ -325,7 +341,7 @@ def line(label: str, game: str, f: Figures) -> str:
     return (f"{label:>8} {game:<13} {len(f.moves):>3} moves, all screens p50/p99/max "
             f"{stats(f.moves, 50, 99, 100):>11} ms (frame end p99 {stats(f.frame_end, 99)}), "
             f"phones p99 {stats(f.phone, 99)}, table p99 {stats(f.table, 99)}; "
-            f"first page DCL p50/max {stats(f.first_page, 50, 100)} ms{push}"
+            f"first page DCL p50/max {stats(f.first_page, 50, 100)} ms{phases(f)}{push}"
             + (f"; errors {len(f.errors)}" if f.errors else ""))
 
 
