@@ -83,14 +83,20 @@ def faces(view: dict) -> dict:
 
 
 def pick_rings(view: dict, pick, why: dict | None) -> list[dict]:
-    """Each quarter for the phone's lot picker: its view, its lots offered (of ``pick``)
-    and why the others are not (of ``why``)."""
+    """Each quarter for the phone's lot picker, in a 180×190 box: its name, whether it is
+    closed, and its lots around a ring (``x``, ``y``), each with its ``spot``, whether
+    ``pick`` offers it, and why not if ``why`` says (spot -> reason)."""
     why = why or {}
     rings = []
     for q, data in view["quarters"].items():
-        prefix = f"{q}:"
-        rings.append({"q": q, "data": data, "offered": sorted(s for s in pick if s.startswith(prefix)),
-                      "why": {s: r for s, r in why.items() if s.startswith(prefix)}})
+        n = len(data["lots"])
+        lots = []
+        for i, lot in enumerate(data["lots"]):
+            angle = -math.pi / 2 + 2 * math.pi * i / n
+            spot = f"{q}:{lot['color']}"
+            lots.append({"lot": lot, "spot": spot, "offered": spot in pick, "why": why.get(spot),
+                         "x": round(90 + 56 * math.cos(angle)), "y": round(105 + 56 * math.sin(angle))})
+        rings.append({"q": q, "name": data["name"], "closed": data["closed"], "lots": lots})
     return rings
 
 
