@@ -189,12 +189,25 @@ def palaces(stacks: list[list[str]]) -> dict:
     return {"columns": columns, "width": width, "height": top, "tile_w": TILE_W, "floor_h": FLOOR_H}
 
 
-def tile_parts(tile: str) -> dict:
-    """Material code, floor and windows of a tile, for drawing it (a knight: kind only)."""
+def tile_parts(tile: str, w: int = 72, h: int = 50) -> dict:
+    """What a tile's picture (``_glyphs.html`` tile, ``w`` by ``h``) shows and where: its
+    material's texture and letter, its floor, a square a window (a knight: its kind only)."""
     if tile == tiles.KNIGHT:
-        return {"knight": True}
+        return {"knight": True, "label": tiles.label(tile)}
     material, floor, windows = tiles.parse(tile)
-    return {"knight": False, "material": material, "floor": floor, "windows": windows}
+    step = (h - 6) / 3
+    return {"knight": False, "label": tiles.label(tile), "material": material, "floor": floor,
+            "texture": _TEXTURES[material](w, h), "letter_y": round(h * 0.38, 1),
+            "floor_x": round(w * 0.46, 1), "floor_y": round(h * 0.5 + 9, 1), "windows": windows,
+            "window_x": w - 13, "window_ys": [round(3 + i * step + (step - 8) / 2, 1) for i in range(windows)]}
+
+
+#: Each material's texture on a tile ``w`` by ``h``: brick courses, sandstone grains, a marble vein.
+_TEXTURES = {
+    "b": lambda w, h: f"M0 {round(h / 3, 1)}h{w}M0 {round(2 * h / 3, 1)}h{w}",
+    "s": lambda w, h: f"M6 {h - 6}h1M14 {h - 9}h1M22 {h - 5}h1M30 {h - 8}h1",
+    "m": lambda w, h: f"M4 {h - 4}L{round(w * 0.45, 1)} 4",
+}
 
 
 def tile_label(tile: str):
