@@ -117,12 +117,11 @@ def viewer_context(now: Facts, viewer: str | None, page: str, presence: dict, me
         "row": now.row,
         "game": now.row.game,
         "ui": ui_for(now.row.game),
-        "viewer": viewer,
-        "page": page,
+        "viewer": viewer, "page": page,
         "view": now.view(viewer),
+        "me": next((p for p in now.view(viewer)["players"] if p["seat"] == viewer), None),  # the viewer's player
         "names": {p["seat"]: p["name"] for p in now.view(None)["players"]},
-        "seq": now.seq,
-        "to_act": to_act,
+        "seq": now.seq, "to_act": to_act,
         "my_turn": my_turn,  # whether this phone's seat is due
         "waiting_for": [] if my_turn else [s for s in to_act if s != viewer],  # whom else the page waits for
         "legal": now.legal(viewer) if viewer else None,

@@ -5,10 +5,11 @@ A page template (``phone_main.html``, ``table_main.html``) is a skeleton of bloc
 block is a *part*, drawn on its own and wrapped in ``<div id="part-NAME" class="part">``.
 The board (``games/<game>/board.html``) is drawn once per moment and language for every
 page; its own top-level blocks are parts too (``part-board-NAME``), held by the page's
-``board`` part. A block that names what it reads (``READS``, ``ui.BOARD_READS``) is
-kept from the table's last moment while that stays equal (``_kept``). A page gets its
-picture whole (a page load, the answer to a fetch); over its socket it then gets, after
-each move, the parts whose HTML changed since it was last sent, out of band (``Picture.push``).
+``board`` part. A block that names what it reads (``READS``, ``ui.BOARD_READS``,
+``ui.SHEET_READS``) is kept from the table's last moment while that stays equal
+(``_kept``). A page gets its picture whole (a page load, the answer to a fetch); over its
+socket it then gets, after each move, the parts whose HTML changed since it was last
+sent, out of band (``Picture.push``).
 """
 
 from dataclasses import dataclass, field
@@ -150,7 +151,8 @@ def _picture(now: Facts, viewer: str | None, page: str, message: dict | None, ho
         drawn = board(now, locale)
         values = dict(viewer_context(now, viewer, page, presence, message), host=host, board=drawn.whole)
         template = current_app.jinja_env.get_template(PAGES[page])
-        parts = {f"part-{name}": _kept(now, (locale, page, viewer, host, name), values, READS.get(name),
+        reads = dict(READS, sheet=getattr(values["ui"], "SHEET_READS", None))
+        parts = {f"part-{name}": _kept(now, (locale, page, viewer, host, name), values, reads.get(name),
                                        partial(render_block, template, name))
                  for name in template.blocks}
         shown, inside = dict(parts), {}

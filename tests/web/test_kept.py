@@ -61,3 +61,34 @@ def test_a_kept_block_is_drawn_again_exactly_when_what_it_reads_changes(app, mon
         assert again == changes and again < moves  # kept at every move that changed no score
         kept = now.kept[("en", "phone", seat, False, "scores")]
         assert kept[0]["viewer"] == seat
+
+
+@pytest.mark.parametrize("game", ["fifth_avenue", "palazzo", "new_york"])
+def test_a_seats_sheet_is_drawn_again_only_when_its_own_player_or_the_scores_change(app, monkeypatch, game):
+    """The sheet names what it reads (``ui.SHEET_READS``): a phone's sheet is drawn at a
+    move that changed its seat's own entry of the view or the scores, and kept at the
+    others (another seat's move that touched neither)."""
+    drawn = []
+    real = picture.render_block
+
+    def counting(template, name, values):
+        if name == "sheet":
+            drawn.append(values["viewer"])
+        return real(template, name, values)
+
+    monkeypatch.setattr(picture, "render_block", counting)
+    table_id = new_table(app, game)
+    before, changes, moves = {}, {}, 0
+    for live in random_moves(app, table_id, game, moves=60):
+        moves += 1
+        now = moment.facts(live)
+        with app.test_request_context("/"):
+            for seat in live.seats:
+                view = now.view(seat)
+                seen = (now.scores, [p for p in view["players"] if p["seat"] == seat], view.get("hand"),
+                        view.get("options"))
+                changes[seat] = changes.get(seat, 0) + (seen != before.get(seat))
+                before[seat] = seen
+                picture.picture(live, seat, "phone")
+    for seat in live.seats:
+        assert drawn.count(seat) == changes[seat] < moves

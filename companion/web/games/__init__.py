@@ -28,6 +28,8 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
                                                # then drawn from those alone (reading anything
                                                # else is an error) and kept while they stay
                                                # equal; a block without one is drawn each move
+    SHEET_READS = (name, ...)                  # the same for sheet.html: "scores", "words",
+                                               # "me", or a key of the view (optional)
 
 and templates under ``templates/games/<game>/``::
 
@@ -42,7 +44,8 @@ and templates under ``templates/games/<game>/``::
     scripts.html         the game's own CSS and JS, loaded by its pages only (optional)
     player.html          how to draw a player in the list (optional; ``_player.html``)
 
-Game templates see what ``moment.viewer_context`` gives: ``view`` (the viewer's),
+Game templates see what ``moment.viewer_context`` gives: ``view`` (the viewer's), ``me``
+(the viewer's own entry of its ``players``, None for the table screen),
 ``legal``, ``seq``, ``row``, ``ui`` (the adapter), ``names``, ``to_act``, ``my_turn``
 (a phone's seat is due), ``waiting_for`` (the seats other than the viewer's that are due,
 none on a phone that is due), ``scores``,

@@ -287,6 +287,8 @@ BOARD_READS = {"map": ("words", "view.blocks", "view.central_park", "view.commis
                        "view.display", "view.next_special", "view.quarters", "view.players.seat",
                        "view.players.name", "view.players.colour", "view.players.initials",
                        "view.players.dummy")}
+#: What sheet.html reads (the screen contract): drawn again only when that changes.
+SHEET_READS = ("scores", "me", "view.hand")
 
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).

@@ -492,6 +492,8 @@ BOARD_READS = {"top": ("words", "view.bag_size", "view.display", "view.market", 
                "majorities": ("words", "view.dirk", "view.phase", "view.scoring_cards", "view.players.seat",
                               "view.players.name", "view.players.buildings"),
                "legend": ("words",)}
+#: What sheet.html reads (the screen contract): drawn again only when that changes.
+SHEET_READS = ("scores", "words", "me")
 
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).

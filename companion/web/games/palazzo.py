@@ -377,6 +377,8 @@ BOARD_READS = {"yard": ("words", "view.auction", "view.distribution", "view.mone
                "players": ("words", "view.players.seat", "view.players.name", "view.players.colour",
                            "view.players.initials", "view.players.hand_size", "view.players.palaces",
                            "view.players.score")}
+#: What sheet.html reads (the screen contract): drawn again only when that changes.
+SHEET_READS = ("scores", "words", "me", "view.options")
 
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
