@@ -17,7 +17,7 @@ from tests.web.manhattan import mh_form
 from tests.web.new_york import ny_form
 from tests.web.palazzo_setup import pz_form
 
-from .ui import away, join_url_of, seated_phone
+from .ui import away, join_url_of, post_as, seated_phone
 
 GAMES = ["fifth_avenue", "palazzo", "new_york", "manhattan"]
 FORMS = {"fifth_avenue": fa_form, "palazzo": pz_form, "new_york": ny_form, "manhattan": mh_form}
@@ -65,10 +65,9 @@ class Table:
         fields = form_fields(self.ui, action)
         if action["type"] == "dummy_bid" and not action.get("draws"):
             fields = {"type": "dummy_bid", "draw": "server"}
-        body = urlencode({"seq": str(len(self.events())), **fields}, doseq=True)
         path = "table-act" if seat == TABLE else "act"
-        return page.context.request.post(f"{self.server.url}t/{self.table_id}/{path}", data=body,
-                                         headers={"Content-Type": "application/x-www-form-urlencoded"})
+        return post_as(page.context, f"{self.server.url}t/{self.table_id}/{path}",
+                       {"seq": str(len(self.events())), **fields})
 
     def play_until(self, stop, seed: int = 7, limit: int = 3000, before=None) -> None:
         """Random legal moves until ``stop(state)`` holds (or the game is over, or the next

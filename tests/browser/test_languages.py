@@ -51,7 +51,7 @@ from tests.web.palazzo_setup import pz_form
 from . import test_manhattan_game_night as mh
 from . import test_new_york_game_night as ny
 from . import test_palazzo_game_night as pz
-from .ui import away, create_table, join, perform, seq_of, wait_for_move
+from .ui import away, create_table, join, perform, post_as, seq_of, wait_for_move
 
 CATALOGUES = Path(__file__).resolve().parents[2] / "companion" / "translations"
 LANGUAGES = ("en", "it", "de")
@@ -178,11 +178,9 @@ class Table:
     def post(self, seat, action, seq):
         page = self.page_of(seat)
         path = "table-act" if seat == TABLE else "act"
-        body = urlencode({"seq": seq, **form_fields(self.ui, action)}, doseq=True)  # repeated fields too
-        answer = page.context.request.post(
-            f"{self.base}t/{self.table_id}/{path}", data=body,
-            headers={"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"})
-        assert answer.ok, f"{seat} {action}: {answer.status} {answer.text()[:300]}"
+        answer = post_as(page.context, f"{self.base}t/{self.table_id}/{path}",
+                         {"seq": seq, **form_fields(self.ui, action)}, {"HX-Request": "true"})
+        assert answer.status < 400, f"{seat} {action}: {answer.status} {answer.text()[:300]}"
 
     def play_until(self, done, quietly: bool = False) -> None:
         """Post moves until ``done(state)`` holds; every page then shows the last one. With
@@ -327,11 +325,9 @@ class Night:
         return f"{self.server.url}t/{self.table_id}/{'table-act' if seat == TABLE else 'act'}"
 
     def post(self, seat, action, seq) -> None:
-        body = urlencode({"seq": seq, **form_fields(self.rules.ui, action)}, doseq=True)
-        answer = self.page_of(seat).context.request.post(
-            self.url(seat), data=body,
-            headers={"HX-Request": "true", "Content-Type": "application/x-www-form-urlencoded"})
-        assert answer.ok, f"{seat} {action}: {answer.status} {answer.text()[:300]}"
+        answer = post_as(self.page_of(seat).context, self.url(seat), {"seq": seq, **form_fields(self.rules.ui, action)},
+                         {"HX-Request": "true"})
+        assert answer.status < 400, f"{seat} {action}: {answer.status} {answer.text()[:300]}"
 
     def play(self, moves: int) -> int:
         """``moves`` moves, each tapped on the phone due if a driver can, else posted;

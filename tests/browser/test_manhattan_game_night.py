@@ -154,6 +154,13 @@ def _refused_building_over(night: Night) -> None:
     Anna's 4 stands. His 1 to 3 are marked, and a tap on one says why (MH-B-3), posts
     nothing, and keeps his card and city."""
     bruno, seq = night.phones["p2"], seq_of(night.host)
+    posts = []
+
+    def note(request):
+        if request.method == "POST":
+            posts.append(request.url)
+
+    bruno.on("request", note)
     form = night.choose("p2", (2, 0), "cairo")
     small = form.locator('button.mh-piece[value="light_blue-2"]')
     expect(small).to_have_attribute("aria-disabled", "true")
@@ -162,7 +169,9 @@ def _refused_building_over(night: Night) -> None:
     expect(reason).to_be_visible()
     expect(reason).to_contain_text("belongs to black with 4 storeys")
     expect(reason.locator("a.rule")).to_have_attribute("href", "/rules/manhattan#MH-B-3")
-    assert seq_of(bruno) == seq and seq_of(night.host) == seq
+    bruno.remove_listener("request", note)
+    assert not posts, f"the dimmed piece was posted: {posts}"
+    assert (seq_of(bruno), seq_of(night.host)) == (seq, seq)
     assert bruno.evaluate("document.documentElement.scrollWidth") <= 390, "the phone scrolls sideways"
     expect(form.locator('input[name="card"][value="2-0"]')).to_be_checked()
     expect(form.locator('input[name="city"][value="cairo"]')).to_be_checked()

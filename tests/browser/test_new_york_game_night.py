@@ -12,7 +12,6 @@ browsers (the phones' own cookies), choosing legal actions from the engine.
 
 import random
 import re
-from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
@@ -27,7 +26,7 @@ from companion.web.games import new_york as ui
 from tests.web.new_york import ny_form
 
 from .conftest import PHONE
-from .ui import join, join_url_of, seq_of, wait_for_move
+from .ui import join, join_url_of, post_as, seq_of, wait_for_move
 
 RECONNECT_TIMEOUT = 30_000  # ms: sockets retry with a growing random back-off
 PHONE_WIDTH = PHONE["viewport"]["width"]
@@ -90,9 +89,7 @@ class Night:
         """An action posted over HTTP by the seat's own browser (the host's for the table)."""
         page = self.host if seat == TABLE else self.phones[seat]
         url = f"{self.server.url}t/{self.table_id}/{'table-act' if seat == TABLE else 'act'}"
-        body = urlencode({"seq": self.seq(), **form_fields(ui, action)}, doseq=True)
-        reply = page.request.post(url, data=body, headers={"Content-Type": "application/x-www-form-urlencoded"},
-                                  max_redirects=0)
+        reply = post_as(page.context, url, {"seq": self.seq(), **form_fields(ui, action)})
         assert reply.status == 302, (seat, action, reply.status, reply.text()[:500])
 
     def play(self, choose, until, limit=2000) -> None:

@@ -10,12 +10,11 @@ them (a form not shown cannot reach past the edge); the table screen whenever th
 reaches a phase not measured yet; and every page at the end.
 """
 
-import http.client
 import random
 import re
 from html import unescape
 from importlib import import_module
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlencode
 
 import pytest
 
@@ -31,7 +30,7 @@ from tests.web.new_york import ny_config, ny_form
 from tests.web.palazzo_setup import pz_form
 
 from .conftest import DESKTOP, PHONE
-from .ui import wait_for_move
+from .ui import post_as, wait_for_move
 
 NAMES = ("Anna", "Ben", "Cleo", "Dario")
 # German the most: its words are the longest (English phones from four players on)
@@ -105,8 +104,6 @@ class Seated:
             joined = phone.request.post(unescape(join_url), form={"seat": player["seat"]})
             assert joined.ok and joined.url.endswith("/me"), joined.text()[:500]
             self.contexts[player["seat"]], self.urls[player["seat"]] = phone, (joined.url, locale[:2])
-        self.cookies = {who: "; ".join(f"{c['name']}={c['value']}" for c in context.cookies())
-                        for who, context in self.contexts.items()}
         self.pages = {}
 
     def page(self, who: str):
@@ -124,18 +121,9 @@ class Seated:
         if action["type"] == "dummy_bid" and not action.get("draws"):
             fields = {"type": "dummy_bid", "draw": "server"}
         path = "table-act" if seat == TABLE else "act"
-        where = urlsplit(self.server.url)
-        connection = http.client.HTTPConnection(where.hostname, where.port, timeout=30)
-        try:
-            connection.request("POST", f"/t/{self.table_id}/{path}",
-                               urlencode({"seq": str(moves), **fields}, doseq=True),
-                               {"Content-Type": "application/x-www-form-urlencoded",
-                                "Cookie": self.cookies["host" if seat == TABLE else seat]})
-            answer = connection.getresponse()
-            text = answer.read().decode(errors="replace")
-            return answer.status, text if answer.status >= 400 else ""
-        finally:
-            connection.close()
+        answer = post_as(self.contexts["host" if seat == TABLE else seat], f"{self.server.url}t/{self.table_id}/{path}",
+                         {"seq": str(moves), **fields})
+        return answer.status, answer.text() if answer.status >= 400 else ""
 
 
 def measure(page, moves: int, where: str) -> list[str]:
