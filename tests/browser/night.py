@@ -1,8 +1,6 @@
 """Helpers for the game-night browser tests: a seated table, and moves made quickly over
 HTTP by each phone's own cookies (for getting to the moment a test is about)."""
 
-from urllib.parse import urlencode
-
 from playwright.sync_api import Page, expect
 
 from companion.engines import TABLE
@@ -11,7 +9,7 @@ from companion.web.games import fifth_avenue as fa_ui
 from companion.web.games import form_fields
 
 from .game import Game
-from .ui import away, join_url_of, post_table, seated_phone
+from .ui import away, join_url_of, post_as, post_table, seated_phone
 
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 
@@ -33,9 +31,7 @@ def post(game: Game, seat: str, action: dict, seq: int | None = None):
     fields = form_fields(fa_ui, action)
     if action["type"] == "dummy_bid" and not action.get("draws"):
         fields = {"type": "dummy_bid", "draw": "server"}
-    body = urlencode({"seq": str(seq), **fields}, doseq=True)  # a list is a repeated field
-    return page.context.request.post(f"{game.base}t/{game.table_id}/{path}", data=body,
-                                     headers={"Content-Type": "application/x-www-form-urlencoded"})
+    return post_as(page.context, f"{game.base}t/{game.table_id}/{path}", {"seq": str(seq), **fields})
 
 
 def fast_forward(game: Game, stop, pick=None) -> None:

@@ -9,7 +9,6 @@ browser context (its seat cookie), not tapped, to keep these tests short.
 import re
 import time
 from pathlib import Path
-from urllib.parse import urlencode
 
 from playwright.sync_api import Page, expect
 
@@ -18,7 +17,7 @@ from companion.web.games import fifth_avenue as fifth_avenue_ui
 from companion.web.games import form_fields
 
 from .game import Game
-from .ui import join, join_url_of, perform, post_table, wait_for_move
+from .ui import join, join_url_of, perform, post_as, post_table, wait_for_move
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
@@ -57,10 +56,8 @@ def post_move(game: Game) -> tuple[str, dict]:
     """The script's next move, posted from its seat's phone without tapping."""
     _, events, seat, action = game.now()
     fields = {"seq": len(events), **form_fields(fifth_avenue_ui, action)}
-    reply = game.phones[seat].request.post(
-        f"{game.host.url}/act", data=urlencode(fields, doseq=True),
-        headers={"Content-Type": "application/x-www-form-urlencoded"})
-    assert reply.ok and len(game.store.events(game.table_id)) == len(events) + 1, reply.text()[:500]
+    reply = post_as(game.phones[seat].context, f"{game.host.url}/act", fields)
+    assert reply.status < 400 and len(game.store.events(game.table_id)) == len(events) + 1, reply.text()[:500]
     return seat, action
 
 
