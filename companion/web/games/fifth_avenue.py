@@ -96,7 +96,7 @@ def pick_rings(view: dict, pick, why: dict | None) -> list[dict]:
             spot = f"{q}:{lot['color']}"
             lots.append({"lot": lot, "spot": spot, "offered": spot in pick, "why": why.get(spot),
                          "x": round(90 + 56 * math.cos(angle)), "y": round(105 + 56 * math.sin(angle))})
-        rings.append({"q": q, "name": data["name"], "closed": data["closed"], "lots": lots})
+        rings.append({"name": data["name"], "closed": data["closed"], "lots": lots})
     return rings
 
 
