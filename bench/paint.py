@@ -79,10 +79,15 @@ WATCH = """
   window.__paint = painted;
   window.__frameEnd = frameEnd;
   const channel = new MessageChannel();
-  const after = [];
+  const after = [], waiting = [];
+  const ended = seq => Object.keys(frameEnd).some(k => Number(k) >= seq);
+  // A promise kept once a frame that showed move ``seq`` or a later one is done (the
+  // benchmark awaits it: nothing polls the page, which would take its slowed CPU).
+  window.__ended = seq => new Promise(done => ended(seq) ? done() : waiting.push([seq, done]));
   channel.port1.onmessage = () => {
     const t = performance.timeOrigin + performance.now();
     for (const seq of after.splice(0)) if (!(seq in frameEnd)) frameEnd[seq] = t;
+    for (const [seq, done] of waiting.splice(0)) ended(seq) ? done() : waiting.push([seq, done]);
   };
   let last = null;
   const check = () => {
@@ -110,8 +115,12 @@ TRACE_CATEGORIES = ["-*", "devtools.timeline", "disabled-by-default-devtools.tim
                     "disabled-by-default-devtools.timeline.frame", "toplevel", "v8.execute",
                     "blink.user_timing", "latencyInfo", "loading", "disabled-by-default-v8.cpu_profiler"]
 
-# The page has painted move ``seq`` or a later one, and the frame that showed it is done.
-PAINTED = "seq => Object.keys(window.__frameEnd || {}).some(k => Number(k) >= seq)"
+
+def wait_painted(page, seq: int) -> None:
+    """Wait until ``page`` has painted move ``seq`` or a later one and the frame that
+    showed it is done (an error after ``WAIT_MS``)."""
+    page.evaluate(f"s => Promise.race([window.__ended(s), new Promise((_, no) => setTimeout("
+                  f"() => no(new Error('move ' + s + ' not painted')), {WAIT_MS}))])", seq)
 
 
 @dataclass
@@ -197,7 +206,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
             rng, state = random.Random(game), table.state()
             seq = len(table.events())
             for _, page in pages:
-                page.wait_for_function(PAINTED, arg=seq, polling=50, timeout=WAIT_MS)
+                wait_painted(page, seq)
             if trace:
                 browser.start_tracing(page=phones[0], path=str(trace), categories=TRACE_CATEGORIES)
             try:
@@ -218,7 +227,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
                     seq = len(table.events())
                     try:
                         for _, page in pages:
-                            page.wait_for_function(PAINTED, arg=seq, polling=50, timeout=WAIT_MS)
+                            wait_painted(page, seq)
                     except Exception as error:  # a page that never shows the move ends the run
                         figures.errors.append(f"move {seq} not painted: {error!r}"[:300])
                         break
