@@ -35,10 +35,12 @@ checkout's moves of every round are pooled. ``--trace FILE`` adds a run of this 
 per game, not counted (tracing slows the phone down), that records a Chromium performance
 trace of one phone over the moves (a file per game when there are several; it opens in
 DevTools' Performance panel) and prints where that phone's main thread spent its time.
+``--phases`` adds another such run, in which every phone times each push it takes in,
+phase by phase (``PHASES``), and prints each phase's p50/p90/max over the phones' pushes.
 
 Run: ``.venv/bin/python bench/paint.py [--games manhattan,...] [--moves 30] [--pause 0.3]
 [--cpu 4] [--table-cpu 2] [--latency-ms 20] [--mbit 20] [--no-throttle] [--first-pages 5]
-[--compare DIR] [--repeat N] [--trace FILE]``.
+[--compare DIR] [--repeat N] [--trace FILE] [--phases]``.
 Targets: a move reaches every screen, painted, in p99 <= 100 ms at 4x phone CPU and 20 ms
 Wi-Fi; a phone's first page reaches DOMContentLoaded in <= 300 ms at 4x.
 """
@@ -109,6 +111,51 @@ WATCH = """
 })();
 """
 
+# With ``--phases``: each push a page takes in, timed phase by phase (ms of the page's own
+# clock, slowed down): from the move's POST to the socket's message taken up (the server,
+# the network, the page's turn to run); from there to the ws extension's
+# ``htmx:wsBeforeMessage``; companion.js's handler (to the ``htmx:wsAfterMessage`` it
+# raises), and within it idiomorph's morphs and htmx's processing of the morphed parts (the rest: parsing the message, swapping the board parts
+# in whole); the listeners of ``htmx:wsAfterMessage`` (the page's and its game's); the wait
+# for the next frame; that frame (style, layout, paint).
+PHASES = """
+(() => {
+  const pushes = window.__phases = [], now = () => performance.now();
+  let push = null;
+  const timed = (owner, name) => {
+    const inner = owner[name];
+    owner[name] = function () { const t = now(); try { return inner.apply(this, arguments); } finally { if (push) push[name] += now() - t; } };
+  };
+  let arrived = null;
+  document.addEventListener("htmx:wsBeforeMessage", () => { push = {arrived: arrived, start: now(), morph: 0, process: 0}; });
+  document.addEventListener("htmx:wsAfterMessage", () => { if (push) push.after = now(); }, true);
+  window.addEventListener("htmx:wsAfterMessage", () => {
+    const done = push; push = null;
+    if (!done || done.after === undefined) return;
+    done.end = now();
+    done.seq = Number(document.querySelector("[data-seq]").dataset.seq);
+    requestAnimationFrame(() => { done.frame = now(); setTimeout(() => { done.frameEnd = now(); pushes.push(done); }, 0); });
+  });
+  document.addEventListener("DOMContentLoaded", () => {  // before htmx's: it opens the socket
+    timed(Idiomorph, "morph");
+    timed(htmx, "process");
+    const open = htmx.createWebSocket;  // the first listener of each socket: when a message is taken up
+    htmx.createWebSocket = url => { const socket = open(url); socket.addEventListener("message", () => { arrived = now(); }); return socket; };
+  });
+})();
+"""
+PHASE_NAMES = ("POST to message", "message to handler", "handler", "  morph", "  htmx.process", "  parse, swap in whole", "after-listeners",
+               "wait for frame", "frame")
+
+
+def phase_times(push: dict, posted: float, origin: float) -> tuple:
+    """A push's PHASE_NAMES, in ms; ``posted``: when its move was posted (epoch ms),
+    ``origin``: the page's ``performance.timeOrigin``."""
+    handler = push["after"] - push["start"]
+    return (origin + push["arrived"] - posted, push["start"] - push["arrived"], handler, push["morph"], push["process"], handler - push["morph"] - push["process"],
+            push["end"] - push["after"], push["frame"] - push["end"], push["frameEnd"] - push["frame"])
+
+
 # Chromium's timeline without its JavaScript sampler (which slowed a 4x phone down several
 # times over): enough for the Performance panel and for the self time per kind of task.
 TRACE_CATEGORIES = ["-*", "devtools.timeline", "disabled-by-default-devtools.timeline",
@@ -134,11 +181,12 @@ class Figures:
     first_page: list = field(default_factory=list)  # ms, DOMContentLoaded of a phone's page
     first_phases: list = field(default_factory=list)  # ms of each of FIRST_PHASES, per first page
     push_bytes: dict = field(default_factory=lambda: {"phone": [], "table": []})
+    phases: list = field(default_factory=list)  # PHASE_NAMES' ms per push a phone took in (--phases)
     clock_skew: float = 0.0  # ms, the largest gap seen between a page's clock and Python's
     errors: list = field(default_factory=list)
 
     def add(self, other: "Figures") -> None:
-        for name in ("moves", "frame_end", "phone", "table", "first_page", "first_phases", "errors"):
+        for name in ("moves", "frame_end", "phone", "table", "first_page", "first_phases", "phases", "errors"):
             getattr(self, name).extend(getattr(other, name))
         for kind in self.push_bytes:
             self.push_bytes[kind].extend(other.push_bytes[kind])
@@ -179,8 +227,9 @@ def count_pushes(session, sizes: list) -> None:
                lambda event: sizes.append(len(event["response"].get("payloadData", "").encode())))
 
 
-def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> Figures:
-    """One run of ``game`` served from the checkout ``root``."""
+def measure(browser, root: Path, game: str, args, trace: Path | None = None, timed: bool = False) -> Figures:
+    """One run of ``game`` served from the checkout ``root`` (``timed``: the phones' pushes
+    timed phase by phase, PHASES)."""
     figures = Figures()
     with tempfile.TemporaryDirectory(prefix="companion-paint-") as workdir:
         gunicorn = Gunicorn(workdir, root=root)
@@ -189,6 +238,8 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
             def contexts(kind: str, **options):
                 context = browser.new_context(**(DESKTOP if kind == "desktop" else PHONE), **options)
                 context.add_init_script(WATCH)
+                if timed:
+                    context.add_init_script(PHASES)
                 opened.append(context)
                 return context
 
@@ -204,7 +255,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
 
             playout = import_module(f"{table.engine.__name__}.playout")
             rng, state = random.Random(game), table.state()
-            seq = len(table.events())
+            seq, posted = len(table.events()), {}  # move number -> when it was posted
             for _, page in pages:
                 wait_painted(page, seq)
             if trace:
@@ -225,6 +276,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
                         break
                     state = table.engine.apply(state, seat, action)
                     seq = len(table.events())
+                    posted[seq] = start
                     try:
                         for _, page in pages:
                             wait_painted(page, seq)
@@ -249,6 +301,11 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None) -> 
             figures.clock_skew = max(figures.clock_skew, *(clock_skew(page) for _, page in pages))
             for kind, page in pages:
                 figures.push_bytes[kind].extend(sizes[id(page)])
+                if timed and kind == "phone":
+                    origin = page.evaluate("performance.timeOrigin")
+                    figures.phases.extend(phase_times(push, posted[push["seq"]], origin)
+                                          for push in page.evaluate("window.__phases")[args.warmup:]
+                                          if push["seq"] in posted)
 
             # Each device has a CPU of its own; here a throttled page costs the shared CPU even
             # when idle (a fresh phone page's DOMContentLoaded about doubles with the table's
@@ -386,6 +443,7 @@ def main() -> None:
     parser.add_argument("--compare", type=Path, help="another checkout, measured in the same run")
     parser.add_argument("--repeat", type=int, default=1, help="rounds per game, the checkouts taking turns")
     parser.add_argument("--trace", type=Path, help="write a Chromium performance trace of one phone here")
+    parser.add_argument("--phases", action="store_true", help="a run timing each phase of the phones' pushes")
     args = parser.parse_args()
     games = args.games.split(",")
     roots = [("app", ROOT)] + ([("compared", args.compare.resolve())] if args.compare else [])
@@ -414,6 +472,11 @@ def main() -> None:
                     print("      and of its script, the functions by their own time (V8's samples):")
                     for name, ms in script_times(trace):
                         print(f"        {ms:8.1f} ms  {name}")
+                if args.phases:  # a run of its own, not counted
+                    figures = measure(browser, ROOT, game, args, timed=True)
+                    print(f"      {game}: a phone taking in a push, ms p50/p90/max over {len(figures.phases)} pushes:")
+                    for name, column in zip(PHASE_NAMES, zip(*figures.phases)):
+                        print(f"        {name:<24} {stats(list(column), 50, 90, 100)}")
                 for round_ in range(args.repeat):
                     for label, root in roots:
                         figures = measure(browser, root, game, args)
