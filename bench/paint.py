@@ -115,45 +115,59 @@ WATCH = """
 # clock, slowed down): from the move's POST to the socket's message taken up (the server,
 # the network, the page's turn to run); from there to the ws extension's
 # ``htmx:wsBeforeMessage``; companion.js's handler (to the ``htmx:wsAfterMessage`` it
-# raises), and within it idiomorph's morphs and htmx's processing of the morphed parts (the rest: parsing the message, swapping the board parts
-# in whole); the listeners of ``htmx:wsAfterMessage`` (the page's and its game's); the wait
-# for the next frame; that frame (style, layout, paint).
+# raises), and within it idiomorph's morphs and htmx's processing of the morphed parts
+# (the rest: parsing the message, swapping the board parts in whole); the listeners of
+# ``htmx:wsAfterMessage`` (the page's and its game's); the wait for the next frame; that
+# frame (style, layout, paint).
 PHASES = """
 (() => {
   const pushes = window.__phases = [], now = () => performance.now();
   let push = null;
   const timed = (owner, name) => {
     const inner = owner[name];
-    owner[name] = function () { const t = now(); try { return inner.apply(this, arguments); } finally { if (push) push[name] += now() - t; } };
+    owner[name] = function () {
+      const t = now();
+      try { return inner.apply(this, arguments); } finally { if (push) push[name] += now() - t; }
+    };
   };
   let arrived = null;
-  document.addEventListener("htmx:wsBeforeMessage", () => { push = {arrived: arrived, start: now(), morph: 0, process: 0}; });
+  document.addEventListener("htmx:wsBeforeMessage", () => {
+    push = {arrived: arrived, start: now(), morph: 0, process: 0};
+  });
   document.addEventListener("htmx:wsAfterMessage", () => { if (push) push.after = now(); }, true);
   window.addEventListener("htmx:wsAfterMessage", () => {
     const done = push; push = null;
     if (!done || done.after === undefined) return;
     done.end = now();
     done.seq = Number(document.querySelector("[data-seq]").dataset.seq);
-    requestAnimationFrame(() => { done.frame = now(); setTimeout(() => { done.frameEnd = now(); pushes.push(done); }, 0); });
+    requestAnimationFrame(() => {
+      done.frame = now();
+      setTimeout(() => { done.frameEnd = now(); pushes.push(done); }, 0);
+    });
   });
   document.addEventListener("DOMContentLoaded", () => {  // before htmx's: it opens the socket
     timed(Idiomorph, "morph");
     timed(htmx, "process");
     const open = htmx.createWebSocket;  // the first listener of each socket: when a message is taken up
-    htmx.createWebSocket = url => { const socket = open(url); socket.addEventListener("message", () => { arrived = now(); }); return socket; };
+    htmx.createWebSocket = url => {
+      const socket = open(url);
+      socket.addEventListener("message", () => { arrived = now(); });
+      return socket;
+    };
   });
 })();
 """
-PHASE_NAMES = ("POST to message", "message to handler", "handler", "  morph", "  htmx.process", "  parse, swap in whole", "after-listeners",
-               "wait for frame", "frame")
+PHASE_NAMES = ("POST to message", "message to handler", "handler", "  morph", "  htmx.process",
+               "  parse, swap in whole", "after-listeners", "wait for frame", "frame")
 
 
 def phase_times(push: dict, posted: float, origin: float) -> tuple:
     """A push's PHASE_NAMES, in ms; ``posted``: when its move was posted (epoch ms),
     ``origin``: the page's ``performance.timeOrigin``."""
     handler = push["after"] - push["start"]
-    return (origin + push["arrived"] - posted, push["start"] - push["arrived"], handler, push["morph"], push["process"], handler - push["morph"] - push["process"],
-            push["end"] - push["after"], push["frame"] - push["end"], push["frameEnd"] - push["frame"])
+    return (origin + push["arrived"] - posted, push["start"] - push["arrived"], handler, push["morph"],
+            push["process"], handler - push["morph"] - push["process"], push["end"] - push["after"],
+            push["frame"] - push["end"], push["frameEnd"] - push["frame"])
 
 
 # Chromium's timeline without its JavaScript sampler (which slowed a 4x phone down several
@@ -255,7 +269,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
 
             playout = import_module(f"{table.engine.__name__}.playout")
             rng, state = random.Random(game), table.state()
-            seq, posted = len(table.events()), {}  # move number -> when it was posted
+            seq, posted = len(table.events()), {}  # counted move's number -> when it was posted
             for _, page in pages:
                 wait_painted(page, seq)
             if trace:
@@ -276,7 +290,8 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
                         break
                     state = table.engine.apply(state, seat, action)
                     seq = len(table.events())
-                    posted[seq] = start
+                    if move >= args.warmup:
+                        posted[seq] = start
                     try:
                         for _, page in pages:
                             wait_painted(page, seq)
@@ -304,8 +319,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
                 if timed and kind == "phone":
                     origin = page.evaluate("performance.timeOrigin")
                     figures.phases.extend(phase_times(push, posted[push["seq"]], origin)
-                                          for push in page.evaluate("window.__phases")[args.warmup:]
-                                          if push["seq"] in posted)
+                                          for push in page.evaluate("window.__phases") if push["seq"] in posted)
 
             # Each device has a CPU of its own; here a throttled page costs the shared CPU even
             # when idle (a fresh phone page's DOMContentLoaded about doubles with the table's
