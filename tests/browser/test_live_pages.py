@@ -5,7 +5,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .ui import join, join_url_of, post_table, wait_for_move
+from .ui import COUNT_SWAPS, join, join_url_of, post_table, wait_for_move
 
 
 def test_an_open_fold_stays_open_when_another_seat_moves(server, contexts):
@@ -64,8 +64,7 @@ def test_a_phones_board_comes_whole_and_htmx_does_not_walk_the_old_one(server, c
     host = post_table(contexts("desktop"), server.url)
     join_url = join_url_of(host)
     bens = contexts("phone")
-    bens.add_init_script("window.pushes = 0;"
-                         " document.addEventListener('htmx:wsAfterMessage', () => window.pushes++);")
+    bens.add_init_script(COUNT_SWAPS)
     anna, ben = contexts("phone").new_page(), bens.new_page()
     join(anna, join_url, "Anna")
     join(ben, join_url, "Ben")

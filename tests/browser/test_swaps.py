@@ -17,15 +17,11 @@ from companion.web.games import fifth_avenue as fifth_avenue_ui
 from companion.web.games import form_fields
 
 from .game import Game
-from .ui import join, join_url_of, perform, post_as, post_table, wait_for_move
+from .ui import COUNT_SWAPS, join, join_url_of, perform, post_as, post_table, pushes, wait_for_move
 
 STATIC = Path(__file__).resolve().parents[2] / "static"
 NAMES = {"p1": "Anna", "p2": "Ben", "p3": "Cleo"}
 HOLD_TIMEOUT = 8.0  # seconds for a held reply to reach the test
-COUNT_SWAPS = """
-document.addEventListener("htmx:wsAfterMessage", () => { window.pushes = (window.pushes || 0) + 1; });
-document.addEventListener("htmx:afterSwap", () => { window.replies = (window.replies || 0) + 1; });
-"""
 
 
 def wait_until_held(page: Page, held: list, count: int) -> None:
@@ -34,10 +30,6 @@ def wait_until_held(page: Page, held: list, count: int) -> None:
     while len(held) < count:
         assert time.monotonic() < deadline, f"only {len(held)} held, wanted {count}"
         page.wait_for_timeout(20)
-
-
-def pushes(page: Page) -> int:
-    return page.evaluate("window.pushes || 0")
 
 
 def table_with_phones(server, contexts, **options):

@@ -109,6 +109,18 @@ def away(pages):
             page.goto(url)
 
 
+#: An init script: a page counts the pushes it took in and the replies htmx swapped in.
+COUNT_SWAPS = """
+document.addEventListener("htmx:wsAfterMessage", () => { window.pushes = (window.pushes || 0) + 1; });
+document.addEventListener("htmx:afterSwap", () => { window.replies = (window.replies || 0) + 1; });
+"""
+
+
+def pushes(page: Page) -> int:
+    """How many pushes a page with COUNT_SWAPS took in."""
+    return page.evaluate("window.pushes || 0")
+
+
 def seq_of(page: Page) -> int:
     return int(page.locator("#moment").get_attribute("data-seq"))
 
