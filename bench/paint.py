@@ -64,6 +64,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.live import Gunicorn, games_with_screens, percentile  # noqa: E402
+from bench import slices  # noqa: E402
 from bench.phones import Server  # noqa: E402
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, DESKTOP, PHONE  # noqa: E402
 from tests.browser.every_game import Table  # noqa: E402
@@ -207,8 +208,43 @@ class Figures:
         self.clock_skew = max(self.clock_skew, other.clock_skew)
 
 
+class Devices:
+    """Where a device's pages run: all in one Chromium, each page's CPU slowed down by
+    DevTools (``Throttle``); or, with ``--slices``, a Chromium per device whose renderers
+    have a slice of a core (bench/slices.py)."""
+
+    def __init__(self, playwright, args):
+        self.playwright, self.args, self.own = playwright, args, []
+        self.shared = None if args.slices else playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+
+    def browser(self, rate: float):
+        if self.shared:
+            return self.shared
+        browser, cpu = slices.launch(self.playwright, rate, f"companion-paint-{os.getpid()}-{len(self.own)}",
+                                     executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        self.own.append((browser, cpu))
+        return browser
+
+    def hold(self) -> None:
+        """Renderers started since their browser's launch into its slice."""
+        for _, cpu in self.own:
+            cpu.hold()
+
+    def close_own(self) -> None:
+        for browser, cpu in self.own:
+            browser.close()
+            cpu.remove()
+        self.own.clear()
+
+    def close(self) -> None:
+        self.close_own()
+        if self.shared:
+            self.shared.close()
+
+
 class Throttle:
-    """The slowing down of one page: CPU ``rate`` times, and the network of home Wi-Fi."""
+    """The slowing down of one page: CPU ``rate`` times (unless its device has a slice of
+    a core, ``--slices``), and the network of home Wi-Fi."""
 
     def __init__(self, args, rate: float):
         self.args, self.rate = args, rate
@@ -218,7 +254,8 @@ class Throttle:
         session = page.context.new_cdp_session(page)
         session.send("Network.enable")
         if not self.args.no_throttle:
-            session.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
+            if not self.args.slices:
+                session.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
             rate = self.args.mbit * 1_000_000 / 8  # bytes per second
             session.send("Network.emulateNetworkConditions", {
                 "offline": False, "latency": self.args.latency_ms,
@@ -241,7 +278,8 @@ def count_pushes(session, sizes: list) -> None:
                lambda event: sizes.append(len(event["response"].get("payloadData", "").encode())))
 
 
-def measure(browser, root: Path, game: str, args, trace: Path | None = None, timed: bool = False) -> Figures:
+def measure(devices: Devices, root: Path, game: str, args, trace: Path | None = None,
+            timed: bool = False) -> Figures:
     """One run of ``game`` served from the checkout ``root`` (``timed``: the phones' pushes
     timed phase by phase, PHASES)."""
     figures = Figures()
@@ -250,7 +288,8 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
         opened = []
         try:
             def contexts(kind: str, **options):
-                context = browser.new_context(**(DESKTOP if kind == "desktop" else PHONE), **options)
+                rate = 1 if args.no_throttle else args.table_cpu if kind == "desktop" else args.cpu
+                context = devices.browser(rate).new_context(**(DESKTOP if kind == "desktop" else PHONE), **options)
                 context.add_init_script(WATCH)
                 if timed:
                     context.add_init_script(PHASES)
@@ -265,6 +304,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
             for kind, page in pages:
                 sessions.append(Throttle(args, args.table_cpu if kind == "table" else args.cpu).apply(page))
                 count_pushes(sessions[-1], sizes[id(page)])
+            devices.hold()
             figures.clock_skew = max(clock_skew(page) for _, page in pages)
 
             playout = import_module(f"{table.engine.__name__}.playout")
@@ -273,7 +313,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
             for _, page in pages:
                 wait_painted(page, seq)
             if trace:
-                browser.start_tracing(page=phones[0], path=str(trace), categories=TRACE_CATEGORIES)
+                phones[0].context.browser.start_tracing(page=phones[0], path=str(trace), categories=TRACE_CATEGORIES)
             try:
                 for move in range(args.warmup + args.moves):
                     if table.engine.is_over(state):
@@ -312,7 +352,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
                     time.sleep(args.pause)  # a table's pace: each push drawn on its own
             finally:
                 if trace:
-                    browser.stop_tracing()
+                    phones[0].context.browser.stop_tracing()
             figures.clock_skew = max(figures.clock_skew, *(clock_skew(page) for _, page in pages))
             for kind, page in pages:
                 figures.push_bytes[kind].extend(sizes[id(page)])
@@ -324,7 +364,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
             # Each device has a CPU of its own; here a throttled page costs the shared CPU even
             # when idle (a fresh phone page's DOMContentLoaded about doubles with the table's
             # four pages throttled beside it), so the table's pages are throttled no more.
-            for session in sessions:
+            for session in sessions if not args.slices else ():
                 session.send("Emulation.setCPUThrottlingRate", {"rate": 1})
             for i in range(args.first_pages):
                 phone = phones[i % len(phones)]
@@ -346,6 +386,7 @@ def measure(browser, root: Path, game: str, args, trace: Path | None = None, tim
         finally:
             for context in opened:
                 context.close()
+            devices.close_own()
             gunicorn.stop()
 
 
@@ -458,6 +499,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=1, help="rounds per game, the checkouts taking turns")
     parser.add_argument("--trace", type=Path, help="write a Chromium performance trace of one phone here")
     parser.add_argument("--phases", action="store_true", help="a run timing each phase of the phones' pushes")
+    parser.add_argument("--slices", action="store_true",
+                        help="each device a Chromium of its own, slowed down by a CPU quota (bench/slices.py)")
     args = parser.parse_args()
     games = args.games.split(",")
     roots = [("app", ROOT)] + ([("compared", args.compare.resolve())] if args.compare else [])
@@ -466,19 +509,21 @@ def main() -> None:
     print("no throttling" if args.no_throttle else
           f"phones {args.cpu:g}x CPU, table screen {args.table_cpu:g}x, network {args.latency_ms:g} ms "
           f"and {args.mbit:g} Mbit/s; {args.moves} moves per game and run, {args.pause} s apart")
+    if args.slices:
+        print("CPU slowed down by a quota on each device's renderers (--slices), not by DevTools")
     if args.compare:
         print(f"app: {ROOT}; compared: {args.compare}")
     totals = {label: Figures() for label, _ in roots}
     all_ok = True
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        devices = Devices(p, args)
         try:
             for game in games:
                 found = {label: Figures() for label, _ in roots}
                 if args.trace:  # a run of its own: tracing slows the phone down, it is not counted
                     trace = (args.trace if len(games) == 1 else
                              args.trace.with_name(f"{args.trace.stem}-{game}{args.trace.suffix}"))
-                    figures = measure(browser, ROOT, game, args, trace)
+                    figures = measure(devices, ROOT, game, args, trace)
                     print("  " + line("traced", game, figures) + " (not counted)", flush=True)
                     print(f"      a phone's trace written to {trace}; its main thread's self time:")
                     for name, ms in self_times(trace):
@@ -487,13 +532,13 @@ def main() -> None:
                     for name, ms in script_times(trace):
                         print(f"        {ms:8.1f} ms  {name}")
                 if args.phases:  # a run of its own, not counted
-                    figures = measure(browser, ROOT, game, args, timed=True)
+                    figures = measure(devices, ROOT, game, args, timed=True)
                     print(f"      {game}: a phone taking in a push, ms p50/p90/max over {len(figures.phases)} pushes:")
                     for name, column in zip(PHASE_NAMES, zip(*figures.phases)):
                         print(f"        {name:<24} {stats(list(column), 50, 90, 100)}")
                 for round_ in range(args.repeat):
                     for label, root in roots:
-                        figures = measure(browser, root, game, args)
+                        figures = measure(devices, root, game, args)
                         found[label].add(figures)
                         if args.repeat > 1:
                             print("  " + line(f"{label}#{round_ + 1}", game, figures), flush=True)
@@ -507,7 +552,7 @@ def main() -> None:
                 print(line(label, "all games", totals[label]) + f"  [{verdict(totals[label])}]")
                 all_ok &= label != "app" or "MISSED" not in verdict(totals[label])
         finally:
-            browser.close()
+            devices.close()
     print("load average after: %.2f %.2f %.2f" % os.getloadavg())
     sys.exit(0 if all_ok else 1)
 

@@ -181,9 +181,8 @@ function markTurn() {
   if (!moment) return;
   var mine = moment.dataset.myTurn === "1";
   if (mine && wasMyTurn === false && navigator.vibrate) navigator.vibrate(150);
-  document.title = (mine ? "\u25CF " + moment.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
+  var title = (mine ? "\u25CF " + moment.dataset.turnTitle + " \u00B7 " : "") + baseTitle;
+  if (document.title !== title) document.title = title;  // set, it is redrawn in the head and sent to the browser
   wasMyTurn = mine;
 }
-document.addEventListener("DOMContentLoaded", markTurn);
-document.addEventListener("htmx:afterSettle", markTurn);
-document.addEventListener("htmx:wsAfterMessage", markTurn);
+["DOMContentLoaded", "htmx:afterSettle", "htmx:wsAfterMessage"].forEach(function (t) { document.addEventListener(t, markTurn); });
