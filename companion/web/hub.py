@@ -98,8 +98,7 @@ class Connection:
 
 
 def _spawn(target, *args) -> None:
-    """``target(*args)`` on its own: a bare greenlet under the gevent worker (a patched
-    ``threading.Thread`` costs 95 µs against 18, one per page a push), else a thread."""
+    """``target(*args)`` on its own: a bare greenlet under gevent (18 µs; a patched thread 95), else a thread."""
     if is_module_patched("threading"):
         spawn_raw(target, *args)
     else:

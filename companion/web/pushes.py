@@ -2,13 +2,14 @@
 
 The path of a move: ``Tables.act`` commits it and calls ``changed``; the pusher (one
 thread) draws each page's picture of the new moment (``picture.picture``: once per seat
-and language, once for all the table screens) and queues on each page's socket
-(``hub.Connection``) the parts that differ from what it was last sent (``Picture.push``).
+and language, once for all the table screens) and has each page's socket (``hub.Connection``)
+send the parts that differ from what it was last sent (``Picture.push``), phones first.
 The move's answer carries no picture: its page gets the move as every page does. An answer
 drawing a page's main region whole (a fetch, a stale move) makes the next push send it all.
 """
 
 import threading
+import time
 
 from .hub import AWAY_AFTER, Connection, Hub
 from ..tables import Tables
@@ -47,7 +48,7 @@ class Pushes:
     def redrawn(self, table_id: str, viewer: str | None, page: str) -> None:
         """A page of ``viewer`` (``page``: "phone", "table" or "host") was answered with its
         whole main region: the next push sends that page all of its picture."""
-        for conn in self.hub.connections(table_id):
+        for conn in sorted(self.hub.connections(table_id), key=lambda conn: conn.page != "phone"):
             if conn.viewer == viewer and conn.page == page:
                 with conn.lock:  # not lost to a push under way: see ``_send``
                     conn.shown = None
@@ -84,7 +85,7 @@ class Pushes:
         seat_of = self.tables.seat_check(table_id)
         now = facts(live)
         presence = self.hub.presence(table_id, live.seats)
-        for conn in self.hub.connections(table_id):
+        for conn in sorted(self.hub.connections(table_id), key=lambda conn: conn.page != "phone"):
             if conn.page == "phone" and seat_of(conn.secret) != conn.viewer:
                 conn.close()
                 self.hub.leave(conn)
@@ -103,3 +104,4 @@ class Pushes:
             conn.shown = drawn.shown
         if text is not None:
             self.hub.deliver(conn, text)
+            time.sleep(0)  # its sender (a greenlet under gevent) sends it now, not after every page

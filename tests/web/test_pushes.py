@@ -8,10 +8,12 @@ import re
 import time
 from collections import Counter
 from importlib import import_module
+from types import SimpleNamespace
 
 import pytest
 
 from companion.web import picture
+from companion.web import pushes as pushes_module
 from companion.web.hub import Connection
 from companion.web.moment import Facts
 from tests.live.clients import OOB, filled, pushed_parts
@@ -96,6 +98,24 @@ def test_a_page_whose_picture_did_not_change_gets_nothing(app, client):
     push(app, pushes, table_id)
     for conn in pages.values():
         assert len(settled(conn)) == 2
+
+
+def test_phones_are_sent_their_push_first_and_each_message_leaves_before_the_next_page_is_drawn(
+        app, client, monkeypatch):
+    """A phone takes a push in slower than the host's laptop: its message leaves first. The
+    pusher yields after each page (``sleep(0)``: under gevent, the page's sender sends it then)."""
+    table_id, phones, pages, pushes = setting(app, client)
+    hub, order = app.extensions["companion"]["hub"], []
+    deliver, joined = hub.deliver, [pages["host"], pages["p1"], pages["p2"], pages["p3"]]  # the host's first
+    monkeypatch.setattr(hub, "connections", lambda table: list(joined))
+    monkeypatch.setattr(hub, "deliver", lambda conn, text: order.append(conn.page) or deliver(conn, text))
+    monkeypatch.setattr(pushes_module, "time", SimpleNamespace(sleep=lambda seconds: order.append(f"yield {seconds}")))
+    push(app, pushes, table_id)  # every page's whole picture
+    assert order == ["phone", "yield 0"] * 3 + ["host", "yield 0"]
+    order.clear()
+    post_action(phones["p1"], table_id, 0, {"type": "secret", "n": 3})
+    push(app, pushes, table_id)
+    assert order == ["phone", "yield 0"] * 3 + ["host", "yield 0"]
 
 
 def test_a_moves_answer_is_empty_and_the_poster_gets_the_move_as_every_page_does(app, client, monkeypatch):
