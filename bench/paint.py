@@ -8,6 +8,14 @@ devices are: the phones' CPU ``--cpu`` times (4: a mid-range phone), the table s
 ``--mbit`` 20 Mbit/s both ways), with ``Emulation.setCPUThrottlingRate`` and
 ``Network.emulateNetworkConditions`` on each page's CDP session.
 
+DevTools' CPU throttling busy-waits on the page's main thread, idle or not: on a machine
+with fewer cores than the table has devices, the four slowed pages keep every core busy
+and the server, the browser and each page's own work wait for them, so every figure
+grows with the machine's want of cores. ``--slices`` gives each device a CPU of its own
+instead, as at a real table: a Chromium per device whose renderers a cgroup holds to
+``1 / rate`` of a core, idle at no cost (bench/slices.py; needs root). The network is
+slowed down as above either way.
+
 Every page watches its own move number (the ``data-seq`` of the first element that has
 one) with a MutationObserver; when it changes, the next ``requestAnimationFrame`` callback
 notes the wall-clock time (``performance.timeOrigin + performance.now()``, epoch ms, the
@@ -40,7 +48,7 @@ phase by phase (``PHASES``), and prints each phase's p50/p90/max over the phones
 
 Run: ``.venv/bin/python bench/paint.py [--games manhattan,...] [--moves 30] [--pause 0.3]
 [--cpu 4] [--table-cpu 2] [--latency-ms 20] [--mbit 20] [--no-throttle] [--first-pages 5]
-[--compare DIR] [--repeat N] [--trace FILE] [--phases]``.
+[--compare DIR] [--repeat N] [--trace FILE] [--phases] [--slices]``.
 Targets: a move reaches every screen, painted, in p99 <= 100 ms at 4x phone CPU and 20 ms
 Wi-Fi; a phone's first page reaches DOMContentLoaded in <= 300 ms at 4x.
 """
