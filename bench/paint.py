@@ -89,6 +89,8 @@ WATCH = """
   const painted = {}, frameEnd = {};
   window.__paint = painted;
   window.__frameEnd = frameEnd;
+  window.__pushes = [];  // each push's text, measured after the run (push_sizes)
+  document.addEventListener("htmx:wsBeforeMessage", e => window.__pushes.push(e.detail.message));
   const channel = new MessageChannel();
   const after = [], waiting = [];
   const ended = seq => Object.keys(frameEnd).some(k => Number(k) >= seq);
@@ -258,9 +260,10 @@ class Throttle:
         self.args, self.rate = args, rate
 
     def apply(self, page):
-        """The page's CDP session, the page slowed down (its network events enabled)."""
+        """The page's CDP session, the page slowed down. (Not ``Network.enable``: with the
+        Network domain on, a large WebSocket message reached the page some 15 ms later,
+        DevTools reporting its payload first.)"""
         session = page.context.new_cdp_session(page)
-        session.send("Network.enable")
         if not self.args.no_throttle:
             if not self.args.slices:
                 session.send("Emulation.setCPUThrottlingRate", {"rate": self.rate})
@@ -280,10 +283,9 @@ def clock_skew(page) -> float:
     return max(before - seen, seen - after, 0.0)
 
 
-def count_pushes(session, sizes: list) -> None:
-    """Every WebSocket message the page receives from now on, its length appended to ``sizes``."""
-    session.on("Network.webSocketFrameReceived",
-               lambda event: sizes.append(len(event["response"].get("payloadData", "").encode())))
+def push_sizes(page) -> list:
+    """The bytes of each push the page has taken in since it last forgot them (``__pushes``)."""
+    return page.evaluate("window.__pushes.map(m => new TextEncoder().encode(m).length)")
 
 
 def measure(devices: Devices, root: Path, game: str, args, trace: Path | None = None,
@@ -307,11 +309,9 @@ def measure(devices: Devices, root: Path, game: str, args, trace: Path | None = 
             table = Table(Server(gunicorn, Path(workdir, f"bench-{gunicorn.port}.sqlite3")), contexts, game)
             phones = list(table.phones.values())
             pages = [("table", table.host)] + [("phone", page) for page in phones]
-            sizes = {id(page): [] for _, page in pages}
             sessions = []
             for kind, page in pages:
                 sessions.append(Throttle(args, args.table_cpu if kind == "table" else args.cpu).apply(page))
-                count_pushes(sessions[-1], sizes[id(page)])
             devices.hold()
             figures.clock_skew = max(clock_skew(page) for _, page in pages)
 
@@ -327,8 +327,8 @@ def measure(devices: Devices, root: Path, game: str, args, trace: Path | None = 
                     if table.engine.is_over(state):
                         break
                     if move == args.warmup:
-                        for size in sizes.values():
-                            size.clear()
+                        for _, page in pages:
+                            page.evaluate("window.__pushes = []")
                     seat = rng.choice(sorted(table.engine.to_act(state)))
                     action = playout.random_action(state, seat, rng)
                     start = time.time() * 1000
@@ -363,7 +363,7 @@ def measure(devices: Devices, root: Path, game: str, args, trace: Path | None = 
                     phones[0].context.browser.stop_tracing()
             figures.clock_skew = max(figures.clock_skew, *(clock_skew(page) for _, page in pages))
             for kind, page in pages:
-                figures.push_bytes[kind].extend(sizes[id(page)])
+                figures.push_bytes[kind].extend(push_sizes(page))
                 if timed and kind == "phone":
                     origin = page.evaluate("performance.timeOrigin")
                     figures.phases.extend(phase_times(push, posted[push["seq"]], origin)
@@ -476,7 +476,7 @@ def line(label: str, game: str, f: Figures) -> str:
                 f"{statistics.fmean(f.push_bytes['table'] or [0]) / 1024:.1f} KB table")
     return (f"{label:>8} {game:<13} {len(f.moves):>3} moves, all screens p50/p99/max "
             f"{stats(f.moves, 50, 99, 100):>11} ms (frame end p99 {stats(f.frame_end, 99)}), "
-            f"phones p99 {stats(f.phone, 99)}, table p99 {stats(f.table, 99)}; "
+            f"phones p50/p99 {stats(f.phone, 50, 99)}, table p50/p99 {stats(f.table, 50, 99)}; "
             f"first page DCL p50/max {stats(f.first_page, 50, 100)} ms{phases(f)}{push}"
             + (f"; errors {len(f.errors)}" if f.errors else ""))
 

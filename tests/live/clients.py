@@ -3,10 +3,10 @@ WebSocket listeners that collect every message in a thread of their own, and a l
 replica of a table's game that chooses legal actions (used by tests/live and bench/live.py).
 Tables of any game with a screen adapter: Fifth Avenue, or the toy game of the tests.
 
-A push carries only the parts of a page that changed: the others come as empty
-placeholders (``hx-preserve``) that the browser fills with what it already shows. A
-listener does the same, so each message's ``text`` is the page's main region as the
-browser shows it after that message (``raw`` is what came over the wire).
+A push carries only the parts of a page that changed, each put in place of the part with
+its id, the others left as the browser shows them. A listener does the same, so each
+message's ``text`` is the page's main region as the browser shows it after that message
+(``raw`` is what came over the wire).
 """
 
 import http.client
