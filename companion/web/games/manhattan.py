@@ -106,26 +106,42 @@ def speaker():
 def layout(view: dict) -> dict:
     """Where everything of the table picture goes: each city's corner and lots with
     their towers, the tallest towers, who leads each city, the sides' players."""
-    tallest, last, say = _tallest(view), view["last"], speaker()
-    cities, tag, who = [], tags(view), owners(view)
-    colour = {c: say(r["label"]) for c, r in view["colours"].items()}
-    for i, city in enumerate(view["cities"]):
-        x, y, name = CITY_X[i % 3], CITY_Y[i // 3], say(city["label"])
-        lots = []
-        for lot in city["lots"]:
-            r, c = lot["lot"]
-            here = (city["city"], index(lot["lot"]))
-            lots.append(lot | {"x": x + c * LOT, "y": y + r * LOT, "tallest": here in tallest,
-                               "last": bool(last and last.get("city") == city["city"]
-                                            and last.get("lot") == lot["lot"]),
-                               "title": lot["owner"] and _tower_title(say, name, lot, colour, who)})
-        leads = lead(city)
-        cities.append({"id": city["city"], "label": name, "x": x, "y": y, "lots": lots,
-                       "lead": leads, "leaders": ", ".join(tag[c] for c in leads["colours"])})
+    tallest = _tallest(view)
+    return {"cities": [city(view, i, tallest) for i in range(len(view["cities"]))], "tags": tags(view),
+            "unique_tallest": len(tallest) == 1, **frame(view)}
+
+
+def frame(view: dict) -> dict:
+    """The map's ground: its size, and who sits at which side."""
     sides = [{"side": p["side"], "name": p["name"], "label": p["side_label"],
               "xyr": SIDE_LABELS[p["side"]]} for p in view["players"]]
-    return {"cities": cities, "width": WIDTH, "height": HEIGHT, "lot": LOT, "city": CITY,
-            "sides": sides, "tags": tag, "unique_tallest": len(tallest) == 1}
+    return {"width": WIDTH, "height": HEIGHT, "lot": LOT, "city": CITY, "sides": sides}
+
+
+def city(view: dict, i: int, tallest: set | None = None) -> dict:
+    """City ``i`` of the map: its corner, its lots with their towers, who leads it, the
+    owners' tags, and ``box``, where on the map its picture goes (SVG units and percentages
+    of the map: the board draws each city as a part of its own)."""
+    tallest = _tallest(view) if tallest is None else tallest
+    last, say, tag, who = view["last"], speaker(), tags(view), owners(view)
+    colour = {c: say(r["label"]) for c, r in view["colours"].items()}
+    here_city = view["cities"][i]
+    x, y, name = CITY_X[i % 3], CITY_Y[i // 3], say(here_city["label"])
+    lots = []
+    for lot in here_city["lots"]:
+        r, c = lot["lot"]
+        here = (here_city["city"], index(lot["lot"]))
+        lots.append(lot | {"x": x + c * LOT, "y": y + r * LOT, "tallest": here in tallest,
+                           "last": bool(last and last.get("city") == here_city["city"]
+                                        and last.get("lot") == lot["lot"]),
+                           "title": lot["owner"] and _tower_title(say, name, lot, colour, who)})
+    leads = lead(here_city)
+    left, top, width, height = x - 8, y - 72, CITY + 16, CITY + 80  # the name and the lead above
+    box = {"x": left, "y": top, "width": width, "height": height,
+           "style": f"left:{100 * left / WIDTH:g}%;top:{100 * top / HEIGHT:g}%;"
+                    f"width:{100 * width / WIDTH:g}%;height:{100 * height / HEIGHT:g}%"}
+    return {"id": here_city["city"], "label": name, "x": x, "y": y, "lots": lots, "size": CITY, "tags": tag,
+            "lead": leads, "leaders": ", ".join(tag[c] for c in leads["colours"]), "box": box}
 
 
 def legend(view: dict) -> dict:
@@ -425,10 +441,11 @@ def _write_place(action: dict) -> dict:
 
 
 #: What each block of the board reads (``picture._kept``): a block is drawn again only
-#: when one of these changes (the map's ``layout`` reads all of its own).
+#: when one of these changes (``city`` reads all of its own).
 _TAGS = ("view.players.initials", "view.players.colours")
-BOARD_READS = {"map": ("words", "view.cities", "view.colours", "view.last", "view.players.name", *_TAGS,
-                       "view.players.side", "view.players.side_label"),
+_CITY = ("words", "view.cities", "view.colours", "view.last", "view.players.name", *_TAGS)
+BOARD_READS = {"frame": ("words", "view.players.name", "view.players.side", "view.players.side_label"),
+               **{f"city_{i}": _CITY for i in range(len(CITY_X) * len(CITY_Y))},
                "legend": ("words", "view.cities", "view.colours", "view.players.name", *_TAGS),
                "supply": ("words", "view.colours", "view.heights", *_TAGS)}
 
