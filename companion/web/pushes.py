@@ -48,7 +48,7 @@ class Pushes:
     def redrawn(self, table_id: str, viewer: str | None, page: str) -> None:
         """A page of ``viewer`` (``page``: "phone", "table" or "host") was answered with its
         whole main region: the next push sends that page all of its picture."""
-        for conn in sorted(self.hub.connections(table_id), key=lambda conn: conn.page != "phone"):
+        for conn in self.hub.connections(table_id):
             if conn.viewer == viewer and conn.page == page:
                 with conn.lock:  # not lost to a push under way: see ``_send``
                     conn.shown = None

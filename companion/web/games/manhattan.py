@@ -103,27 +103,18 @@ def speaker():
 
 # the table's picture ------------------------------------------------------------------
 
-def layout(view: dict) -> dict:
-    """Where everything of the table picture goes: each city's corner and lots with
-    their towers, the tallest towers, who leads each city, the sides' players."""
-    tallest = _tallest(view)
-    return {"cities": [city(view, i, tallest) for i in range(len(view["cities"]))], "tags": tags(view),
-            "unique_tallest": len(tallest) == 1, **frame(view)}
-
-
 def frame(view: dict) -> dict:
     """The map's ground: its size, and who sits at which side."""
     sides = [{"side": p["side"], "name": p["name"], "label": p["side_label"],
               "xyr": SIDE_LABELS[p["side"]]} for p in view["players"]]
-    return {"width": WIDTH, "height": HEIGHT, "lot": LOT, "city": CITY, "sides": sides}
+    return {"width": WIDTH, "height": HEIGHT, "sides": sides}
 
 
-def city(view: dict, i: int, tallest: set | None = None) -> dict:
-    """City ``i`` of the map: its corner, its lots with their towers, who leads it, the
-    owners' tags, and ``box``, where on the map its picture goes (SVG units and percentages
-    of the map: the board draws each city as a part of its own)."""
-    tallest = _tallest(view) if tallest is None else tallest
-    last, say, tag, who = view["last"], speaker(), tags(view), owners(view)
+def city(view: dict, i: int) -> dict:
+    """City ``i`` of the map: its corner, its lots with their towers (the tallest marked),
+    who leads it, the owners' tags, and ``box``, where on the map its picture goes (SVG
+    units and percentages of the map: the board draws each city as a part of its own)."""
+    tallest, last, say, tag, who = _tallest(view), view["last"], speaker(), tags(view), owners(view)
     colour = {c: say(r["label"]) for c, r in view["colours"].items()}
     here_city = view["cities"][i]
     x, y, name = CITY_X[i % 3], CITY_Y[i // 3], say(here_city["label"])
@@ -145,7 +136,7 @@ def city(view: dict, i: int, tallest: set | None = None) -> dict:
 
 
 def legend(view: dict) -> dict:
-    """What the board's legend needs of ``layout``: the owners' tags, and whether one tower
+    """What the board's legend says of the map: the owners' tags, and whether one tower
     alone is the tallest."""
     return {"tags": tags(view), "unique_tallest": len(_tallest(view)) == 1}
 
