@@ -78,8 +78,10 @@ no state of its own. A form posts the move it was drawn at (``seq``). After a mo
 is sent the parts of its picture whose HTML changed: each block of ``phone_main.html`` and
 ``table_main.html`` is a part, and so is each top-level block of ``board.html``, drawn once
 a moment for every page (a block there imports what it uses itself, sets its own names and
-lies outside any ``<svg>``: it is swapped in as a ``<div>``). A board without blocks is one
-part, sent whole whenever it changed: blocks cost nothing in correctness, only save bytes.
+lies outside any ``<svg>``: it is swapped in as a ``<div>``; a picture in parts is drawn as
+pictures laid over one another, as Manhattan's cities over their ground). A board without
+blocks is one part, sent whole whenever it changed: blocks cost nothing in correctness,
+only save bytes.
 
 A game used only by tests (``tests.toygame``) brings its engine, adapter and template
 folder along and is registered with the app's ``TEST_GAMES`` setting (or the
