@@ -58,7 +58,7 @@ def test_find_a_game_by_player_and_step_through_it(server, contexts):
     expect_move(page, last, last)
     totals, _, _ = final_scores(row.config, events)
     assert shown_scores(page) == totals
-    expect(page.locator("#replay .fa-board")).to_be_visible()
+    expect(page.locator("#replay .fa-map")).to_be_visible()
     expect(page.get_by_role("link", name="Next ▶")).to_have_count(0)  # nothing after the end
 
     page.locator("#replay .jump input[type=range]").fill("40")

@@ -76,14 +76,14 @@ def test_a_phones_board_comes_whole_and_htmx_does_not_walk_the_old_one(server, c
       document.addEventListener("htmx:beforeCleanupElement", (e) => {
         if (e.target.closest("[id^=part-board-]")) window.cleaned++;
       });
-      window.oldBoard = document.getElementById("part-board-map");
+      window.oldBoard = document.getElementById("part-board-quarter_3");
     }"""
     ben.evaluate(watch)
     host.evaluate(watch)
     anna.locator('#main form.act-place_initial_building g.lot.pickable[data-spot="ts:grey"]').tap()
     wait_for_move([anna, ben, host], 1)
-    expect(ben.locator("#part-board-map g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
+    expect(ben.locator("#part-board-quarter_3 g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
     assert ben.evaluate("window.cleaned") == 0
     assert ben.evaluate("!document.contains(window.oldBoard)")
-    expect(host.locator("#part-board-map g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
-    assert host.evaluate("document.getElementById('part-board-map') === window.oldBoard")
+    expect(host.locator("#part-board-quarter_3 g.lot[data-spot='ts:grey'] .fa-building")).to_have_count(1)
+    assert host.evaluate("document.getElementById('part-board-quarter_3') === window.oldBoard")

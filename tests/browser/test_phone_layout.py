@@ -22,5 +22,5 @@ def test_phone_pages_do_not_scroll_sideways(server, contexts):
     expect(phone.locator("#main form.act-place_initial_building g.lot.pickable").first).to_be_visible()
     assert scroll_width(phone) <= WIDTH, "the phone page with the lots to tap scrolls sideways"
     phone.locator("details.board-box summary").tap()
-    expect(phone.locator("details.board-box svg.fa-board")).to_be_visible()
+    expect(phone.locator("details.board-box .fa-map")).to_be_visible()
     assert scroll_width(phone) <= WIDTH, "the phone page with the board open scrolls sideways"

@@ -37,7 +37,7 @@ def test_new_york_refill_fits_the_table_screen(server, contexts):
 
 def test_fifth_avenue_quarter_names_are_clear_of_the_park_and_city_hall(server, contexts):
     table = Table(server, contexts, "fifth_avenue", fa_form())
-    board = table.host.locator("#main svg.fa-board")
+    board = table.host.locator("#main .fa-map")
     expect(board).to_be_visible()
     names = board.locator("text.fa-qname").evaluate_all(BOXES)
     boxes = board.locator("rect.fa-park, rect.fa-cityhall").evaluate_all(BOXES)

@@ -31,7 +31,7 @@ def test_the_board_fills_the_table_screen_and_reads_from_afar(server, contexts):
     game = seated(server, contexts)
     fast_forward(game, lambda state, seat: state["phase"] == "choose")
     host = game.host
-    board = host.locator("#main .board-area svg.fa-board")
+    board = host.locator("#main .board-area .fa-map")
     box = _box(board)
     assert box["width"] * box["height"] >= 0.5 * WIDTH * HEIGHT, box
     assert box["y"] + box["height"] >= HEIGHT - 40, "an empty band below the board"
@@ -46,10 +46,10 @@ def test_the_board_fills_the_table_screen_and_reads_from_afar(server, contexts):
     expect(board.locator(".fa-mark").first).to_contain_text("quarters")
 
     # No quarter's name overlaps another quarter's ring.
-    overlaps = board.evaluate("""svg => {
+    overlaps = board.evaluate("""map => {
       const found = [];
-      const rings = [...svg.querySelectorAll('g.quarter')].map(g => [g.dataset.quarter, g.querySelector('.fa-quarter').getBoundingClientRect()]);
-      for (const g of svg.querySelectorAll('g.quarter')) {
+      const rings = [...map.querySelectorAll('g.quarter')].map(g => [g.dataset.quarter, g.querySelector('.fa-quarter').getBoundingClientRect()]);
+      for (const g of map.querySelectorAll('g.quarter')) {
         const t = g.querySelector('.fa-qname').getBoundingClientRect();
         for (const [id, r] of rings) {
           const cx = r.x + r.width / 2, cy = r.y + r.height / 2, rad = r.width / 2;
@@ -75,7 +75,7 @@ def test_the_board_fills_the_table_screen_and_reads_from_afar(server, contexts):
           chip.remove(); return pair; }}""")
         assert host.evaluate(CONTRAST, ratio) >= 4.5, (colour, ratio)
     closed = host.evaluate("""() => {
-      const svg = document.querySelector('svg.fa-board');
+      const svg = document.querySelector(".fa-map svg.fa-frame");
       const ns = 'http://www.w3.org/2000/svg';
       const box = document.createElementNS(ns, 'rect'); box.setAttribute('class', 'fa-closed-box');
       const text = document.createElementNS(ns, 'text'); text.setAttribute('class', 'fa-closed');

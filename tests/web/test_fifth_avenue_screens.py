@@ -10,7 +10,7 @@ from tests.web.conftest import create_table, events, join, seq_of
 def test_table_screen_shows_the_board(client):
     table_id = create_table(client)
     html = client.get(f"/t/{table_id}").get_data(as_text=True)
-    assert 'class="fa-board"' in html and "Times Square" in html
+    assert 'class="fa-map"' in html and "Times Square" in html
 
 
 def test_board_picture_marks_the_next_special_scoring(client):

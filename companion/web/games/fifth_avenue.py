@@ -58,22 +58,54 @@ def _rows(count: int) -> list[int]:
     return [round(gap * (i + 1) + block * i + LABEL + OUTER) for i in range(count)]
 
 
-def layout(view: dict) -> dict:
-    """Where everything of the board picture goes, from the engine's table view."""
-    quarters = []
-    for x, column in zip(COLUMN_X, board.COLUMNS):
-        for y, q in zip(_rows(len(column)), column):
-            data = view["quarters"][q]
-            lots = []
-            for i, lot in enumerate(data["lots"]):
-                angle = -math.pi / 2 + 2 * math.pi * i / len(data["lots"])
-                lots.append(lot | {"x": round(x + RING * math.cos(angle)), "y": round(y + RING * math.sin(angle))})
-            quarters.append({"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": y, "lots": lots})
-    places = {q["id"]: (q["x"], q["y"]) for q in quarters}
-    places |= {board.CITY_HALL: (72, HEIGHT / 2), board.CENTRAL_PARK: (932, HEIGHT / 2)}
-    return {"quarters": quarters, "places": places, "width": WIDTH, "height": HEIGHT,
-            "ring": RING, "lot": LOT, "outer": OUTER, "letters": SHOP_LETTERS, "marks": LOT_MARKS,
-            "faces": faces(view)}
+#: Each quarter's centre, and where City Hall and Central Park stand.
+CENTRES = {q: (x, y) for x, column in zip(COLUMN_X, board.COLUMNS) for y, q in zip(_rows(len(column)), column)}
+PLACES = CENTRES | {board.CITY_HALL: (72, HEIGHT // 2), board.CENTRAL_PARK: (932, HEIGHT // 2)}
+DISPLAY = 140  # the display row's band below the map
+
+
+def box(x: float, y: float, width: float, height: float) -> dict:
+    """Where a part of the board picture goes over its ground: SVG units (its viewBox),
+    and as CSS, percentages of the whole board."""
+    full = HEIGHT + DISPLAY
+    return {"view": f"{x:g} {y:g} {width:g} {height:g}",
+            "style": f"left:{100 * x / WIDTH:g}%;top:{100 * y / full:g}%;"
+                     f"width:{100 * width / WIDTH:g}%;height:{100 * height / full:g}%"}
+
+
+def ground() -> dict:
+    """The board's ground: its size (the map and the display row), City Hall, Central Park."""
+    return {"width": WIDTH, "height": HEIGHT + DISPLAY, "map": HEIGHT, "places": PLACES,
+            "city_hall": PLACES[board.CITY_HALL], "park": PLACES[board.CENTRAL_PARK]}
+
+
+def quarter(view: dict, i: int) -> dict:
+    """Quarter ``i`` (board order): its lots around its ring, its owners' faces, its box."""
+    q = QUARTERS[i]
+    (x, y), data = CENTRES[q], view["quarters"][q]
+    lots = []
+    for n, lot in enumerate(data["lots"]):
+        angle = -math.pi / 2 + 2 * math.pi * n / len(data["lots"])
+        lots.append(lot | {"x": round(x + RING * math.cos(angle)), "y": round(y + RING * math.sin(angle))})
+    return {"id": q, "name": data["name"], "closed": data["closed"], "x": x, "y": y, "lots": lots,
+            "outer": OUTER, "lot": LOT, "faces": faces(view),
+            "box": box(x - OUTER, y - OUTER - LABEL, 2 * OUTER, 2 * OUTER + LABEL)}
+
+
+def park(view: dict) -> dict:
+    """Central Park: its buildings by owner, and its box."""
+    x, y = PLACES[board.CENTRAL_PARK]
+    return {"x": x, "y": y, "faces": faces(view), "box": box(x - 60, y - 190, 120, 340)}
+
+
+def places() -> dict:
+    """Where the commissions and their markers stand: the map's own units, over all of it."""
+    return {"places": PLACES, "box": box(0, 0, WIDTH, HEIGHT)}
+
+
+def display() -> dict:
+    """The display row's band below the map, with the marks under its blocks."""
+    return {"y": HEIGHT, "marks": display_marks(), "letters": SHOP_LETTERS, "box": box(0, HEIGHT, WIDTH, DISPLAY)}
 
 
 def faces(view: dict) -> dict:
@@ -283,10 +315,13 @@ def _field(name: str) -> Form:
 
 #: What the board reads (one block, ``picture._kept``): it is drawn again only when one
 #: of these changes.
-BOARD_READS = {"map": ("words", "view.blocks", "view.central_park", "view.commissions", "view.current_block",
-                       "view.display", "view.next_special", "view.quarters", "view.players.seat",
-                       "view.players.name", "view.players.colour", "view.players.initials",
-                       "view.players.dummy")}
+_FACES = ("view.players.seat", "view.players.name", "view.players.colour", "view.players.initials",
+          "view.players.dummy")
+BOARD_READS = {"ground": ("words",),
+               **{f"quarter_{i}": ("words", "view.quarters", *_FACES) for i in range(len(QUARTERS))},
+               "park": ("words", "view.central_park", *_FACES),
+               "commissions": ("words", "view.commissions"),
+               "display": ("words", "view.blocks", "view.current_block", "view.display", "view.next_special")}
 #: What sheet.html reads (the screen contract): drawn again only when that changes.
 SHEET_READS = ("scores", "me", "view.hand")
 
