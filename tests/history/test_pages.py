@@ -18,6 +18,7 @@ from companion.store import Store
 from companion.web import create_app, qr
 from tests.history.helpers import ENGINE, Night, final_scores
 from tests.web.conftest import PUBLIC, create_table
+from tests.web.test_check import MAKERS, play
 
 
 @pytest.fixture
@@ -172,6 +173,17 @@ def test_replay_of_a_running_game_shows_the_table_screens_board(night, client, a
     replayed = board.findall(text(client.get("/t/t1/replay?move=40")))
     screen = board.findall(text(client.get("/t/t1")))
     assert len(screen) == 11 and lines("".join(replayed)) == lines("".join(screen))  # live pages drop the indentation
+
+
+@pytest.mark.parametrize("game", list(MAKERS))
+def test_a_replay_loads_the_style_sheets_of_its_games_table_screen(app, client, game):
+    """Palazzo's and New York's boards are drawn by their own style sheets."""
+    table_id = MAKERS[game](client)
+    play(app, table_id, 5)
+    sheets = re.compile(r'<link rel="stylesheet" href="([^"?]+)')
+    screen = sheets.findall(text(client.get(f"/t/{table_id}")))
+    replay = sheets.findall(text(client.get(f"/t/{table_id}/replay?move=5")))
+    assert set(screen) <= set(replay), set(screen) - set(replay)
 
 
 def test_replay_follows_a_game_that_moved_on(night, client):
