@@ -244,7 +244,7 @@ def _the_choice_comes_first(phone: Page) -> None:
     expect(phone.locator("#main details.blocked")).to_contain_text("Why not something else?")
     open_choice(phone, "Take money")
     phone.locator("details.board-box summary").tap()
-    expect(phone.locator("details.board-box svg.pz-quarries")).to_be_visible()
+    expect(phone.locator("details.board-box .pz-yard")).to_be_visible()
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390, "the phone page scrolls sideways"
     for tap in phone.locator("#main .pz-cardtap").all():
         assert tap.bounding_box()["height"] >= 44

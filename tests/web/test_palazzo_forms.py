@@ -117,7 +117,7 @@ def test_composer_limits_follow_the_hand_or_the_deck():
 def test_the_picture_puts_quarry_0_where_the_master_builder_stands():
     view = pz.view(pz.setup(playout.random_config(random.Random(1), 2)), None)
     view["tiles"]["master_builder"] = 3
-    places = {q["number"]: (q["x"], q["y"]) for q in ui.layout(view)["quarries"]}
+    places = {n: (ui.quarry(view, n)["x"], ui.quarry(view, n)["y"]) for n in range(4)}
     assert places[0] == ui.PLACES[3] and places[1] == ui.PLACES[0] and places[3] == ui.PLACES[2]
 
 

@@ -86,7 +86,7 @@ def auction_won_by_ben(table):
 def test_the_table_picture_numbers_the_quarries_from_the_master_builders(app, client):
     table = Table(app, client)
     html = table.screen()
-    assert 'class="pz-quarries"' in html and "Knights drawn: 0 of 5" in html
+    assert 'class="pz-yard"' in html and "Knights drawn: 0 of 5" in html
     assert "1 tile · price 9 a tile" in html
     zero = quarry_box(html, 0)
     assert "Quarry 0" in zero and "master builder" in zero and 'data-tile="s1w1"' in zero

@@ -79,7 +79,8 @@ is sent the parts of its picture whose HTML changed: each block of ``phone_main.
 ``table_main.html`` is a part, and so is each top-level block of ``board.html``, drawn once
 a moment for every page (a block there imports what it uses itself, sets its own names and
 lies outside any ``<svg>``: it is swapped in as a ``<div>``; a picture in parts is drawn as
-pictures laid over one another, as Manhattan's cities over their ground). A board without
+pictures laid over one another, as Manhattan's cities over their ground, each where
+``placed`` says). A board without
 blocks is one part, sent whole whenever it changed: blocks cost nothing in correctness,
 only save bytes.
 
@@ -154,6 +155,15 @@ class Form:
 
 
 NO_FIELDS = Form(lambda form: {}, lambda action: {})
+
+
+def placed(x: float, y: float, width: float, height: float, board: tuple[float, float]) -> dict:
+    """Where a part of a board picture in parts goes over its ground, the whole ``board``
+    (width, height) in the same SVG units: its ``view`` (the part's viewBox, so it draws in
+    the board's units) and ``style`` (its CSS position, in percentages of the board)."""
+    w, h = board
+    return {"view": f"{x:g} {y:g} {width:g} {height:g}",
+            "style": f"left:{100 * x / w:g}%;top:{100 * y / h:g}%;width:{100 * width / w:g}%;height:{100 * height / h:g}%"}
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from ...engines.fifth_avenue import board, playout
 from ...engines.fifth_avenue import board as board_words  # the game's own words for places and colours
 from ...engines.text import N_, _, ngettext
 from ..forms import number as read_number
-from . import NO_FIELDS, Form, FormError, names_from_form, profile_name_from_form, title_from_form
+from . import NO_FIELDS, Form, FormError, names_from_form, placed, profile_name_from_form, title_from_form
 
 LOT_COLORS = list(board.LOT_COLORS)
 SHOPS = list(board.SHOP_TYPES)
@@ -65,12 +65,8 @@ DISPLAY = 140  # the display row's band below the map
 
 
 def box(x: float, y: float, width: float, height: float) -> dict:
-    """Where a part of the board picture goes over its ground: SVG units (its viewBox),
-    and as CSS, percentages of the whole board."""
-    full = HEIGHT + DISPLAY
-    return {"view": f"{x:g} {y:g} {width:g} {height:g}",
-            "style": f"left:{100 * x / WIDTH:g}%;top:{100 * y / full:g}%;"
-                     f"width:{100 * width / WIDTH:g}%;height:{100 * height / full:g}%"}
+    """Where a part of the board picture goes over its ground (the map and the display row)."""
+    return placed(x, y, width, height, (WIDTH, HEIGHT + DISPLAY))
 
 
 def ground() -> dict:

@@ -15,7 +15,7 @@ from ...engines.manhattan.board import CARD_LOTS, SIDES
 from ...engines.text import N_, _, render
 from ...engines import text as engine_text  # its ngettext: an engine text with plural forms
 from ..forms import field as number_field, number as read_number
-from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
+from . import Form, FormError, names_from_form, placed, profile_name_from_form, title_from_form
 
 COLOURS = list(pieces.COLOURS)
 HEIGHTS = list(pieces.HEIGHTS)
@@ -128,9 +128,7 @@ def city(view: dict, i: int) -> dict:
                            "title": lot["owner"] and _tower_title(say, name, lot, colour, who)})
     leads = lead(here_city)
     left, top, width, height = x - 8, y - 72, CITY + 16, CITY + 80  # the name and the lead above
-    box = {"x": left, "y": top, "width": width, "height": height,
-           "style": f"left:{100 * left / WIDTH:g}%;top:{100 * top / HEIGHT:g}%;"
-                    f"width:{100 * width / WIDTH:g}%;height:{100 * height / HEIGHT:g}%"}
+    box = placed(left, top, width, height, (WIDTH, HEIGHT))
     return {"id": here_city["city"], "label": name, "x": x, "y": y, "lots": lots, "size": CITY, "tags": tag,
             "lead": leads, "leaders": ", ".join(tag[c] for c in leads["colours"]), "box": box}
 

@@ -16,7 +16,7 @@ from ...engines.palazzo import building, money, playout, reconstruction, scoring
 from ...engines.palazzo.setup import BIDDING, COLOURS as ENGINE_COLOURS, HANDS
 from ...engines.text import N_, _
 from ..forms import number as read_number
-from . import Form, FormError, names_from_form, profile_name_from_form, title_from_form
+from . import Form, FormError, names_from_form, placed, profile_name_from_form, title_from_form
 
 COLOURS = list(ENGINE_COLOURS)
 COLOUR_WORDS = {"red": N_("red"), "blue": N_("blue"), "yellow": N_("yellow"), "green": N_("green"),
@@ -142,32 +142,35 @@ def grid(items: list, columns: int, x0: float, y0: float, w=TILE_W, h=TILE_H) ->
     return rows
 
 
-def layout(view: dict) -> dict:
-    """Where the quarries go on the table picture (the supply: ``supply_layout``). Quarry
-    ``n`` (counted from the master builder's) lies at board place ``(master_builder + n) % 4``."""
-    pile = view["tiles"]
-    quarries = []
-    for number, lot in enumerate(pile["quarries"]):
-        x, y = PLACES[(pile["master_builder"] + number) % tiles.QUARRIES]
-        rows = -(-max(len(lot), 1) // QUARRY_COLUMNS)
-        quarries.append({
-            "number": number, "x": x, "y": y, "tiles": grid(lot, QUARRY_COLUMNS, x, y - 10),
-            "height": 74 + rows * (TILE_H + GAP), "next": number == pile["next_auction"],
-            "distribution": len(lot) >= 4,
-        })
-    return {**board_size(), "quarries": quarries}
+def _box(x: float, y: float, width: float, height: float) -> dict:
+    return placed(x, y, width, height, (BOARD_W, BOARD_H))
+
+
+def quarry(view: dict, number: int) -> dict:
+    """Quarry ``number`` (counted from the master builder's) on the table picture: it lies
+    at board place ``(master_builder + number) % 4``; its tiles, whether it is up for the
+    next auction (said while nothing else runs), and its ``box``."""
+    pile, busy = view["tiles"], view["auction"] or view["distribution"] or view["phase"] == "over"
+    lot = pile["quarries"][number]
+    x, y = PLACES[(pile["master_builder"] + number) % tiles.QUARRIES]
+    height = 74 + -(-max(len(lot), 1) // QUARRY_COLUMNS) * (TILE_H + GAP)
+    return {"number": number, "x": x, "y": y, "tiles": grid(lot, QUARRY_COLUMNS, x, y - 10),
+            "height": height, "next": number == pile["next_auction"] and not busy, "distribution": len(lot) >= 4,
+            "half": QUARRY_W // 2, "box": _box(x - QUARRY_W // 2, y - 66, QUARRY_W, height)}
 
 
 def board_size() -> dict:
     """The table picture's measures, the same whatever lies on it (a part of the board
     that needs only these does not read the view)."""
-    return {"width": BOARD_W, "height": BOARD_H, "tile_w": TILE_W, "tile_h": TILE_H, "half": QUARRY_W // 2}
+    return {"width": BOARD_W, "height": BOARD_H, "tile_w": TILE_W, "tile_h": TILE_H, "half": QUARRY_W // 2,
+            "counts": _box(0, 0, BOARD_W, 140)}
 
 
 def supply_layout(view: dict) -> dict:
-    """Where the supply's tiles go (reads the supply only)."""
+    """Where the supply's tiles go (reads the supply only), and its box."""
     supply = grid(view["tiles"]["supply"], SUPPLY_COLUMNS, 500, 258)
-    return {"supply": supply, "supply_rows": -(-max(len(supply), 1) // SUPPLY_COLUMNS)}
+    rows = -(-max(len(supply), 1) // SUPPLY_COLUMNS)
+    return {"supply": supply, "supply_rows": rows, "box": _box(360, 196, 280, 74 + rows * (TILE_H + GAP))}
 
 
 def palaces(stacks: list[list[str]]) -> dict:
@@ -373,10 +376,14 @@ def _write_move(action: dict) -> dict:
 
 #: What each block of the board reads (``picture._kept``): a block is drawn again only
 #: when one of these changes.
-BOARD_READS = {"yard": ("words", "view.auction", "view.distribution", "view.money", "view.phase", "view.tiles"),
-               "players": ("words", "view.players.seat", "view.players.name", "view.players.colour",
-                           "view.players.initials", "view.players.hand_size", "view.players.palaces",
-                           "view.players.score")}
+_PLAYER = ("words", "view.players.seat", "view.players.name", "view.players.colour", "view.players.initials",
+           "view.players.hand_size", "view.players.palaces", "view.players.score")
+BOARD_READS = {"yard": ("words",),
+               "counts": ("words", "view.money", "view.tiles"),
+               "supply": ("words", "view.tiles"),
+               **{f"quarry_{n}": ("words", "view.auction", "view.distribution", "view.phase", "view.tiles")
+                  for n in range(tiles.QUARRIES)},
+               **{f"player_{i}": _PLAYER for i in range(len(SEATS))}}
 #: What sheet.html reads (the screen contract): drawn again only when that changes.
 SHEET_READS = ("scores", "words", "me", "view.options")
 
