@@ -182,12 +182,10 @@ def test_after_an_answer_that_drew_the_main_region_whole_the_next_push_sends_eve
     assert sent_parts(settled(pages[untouched])[1]) < set(whole.parts)  # what changed
 
 
-@pytest.mark.parametrize("game", sorted(set(GAME_FORMS) - {"toy"}))
-def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app, client, game):
-    """Random moves of each game with screens; after each, every page (each phone, the
-    host's screen, a table screen) is pushed what changed. Put together as the browser
-    does, each page then shows exactly its own picture drawn afresh (never another
-    seat's), and pushes after the first leave parts out."""
+def every_page(app, client, game: str):
+    """A table of ``game`` with a phone per seat, the host's screen and a table screen open,
+    pushed by the test: (table id, the table service, the live table, its pages by
+    (viewer, page))."""
     table_id = client.post(f"/new/{game}", data=GAME_FORMS[game]()).headers["Location"].rsplit("/", 1)[1]
     ext = app.extensions["companion"]
     tables, live = ext["tables"], ext["tables"].get(table_id)
@@ -200,10 +198,20 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
     pages[(None, "table")] = Connection(Page(), table_id, None, "table")
     for conn in pages.values():
         ext["hub"].join(conn)
+    return table_id, tables, live, pages
+
+
+@pytest.mark.parametrize("game", sorted(set(GAME_FORMS) - {"toy"}))
+def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app, client, game):
+    """Random moves of each game with screens; after each, every page (each phone, the
+    host's screen, a table screen) is pushed what changed. Put together as the browser
+    does, each page then shows exactly its own picture drawn afresh (never another
+    seat's), and pushes after the first leave parts out."""
+    table_id, tables, live, pages = every_page(app, client, game)
     playout = import_module(f"{live.engine.__name__}.playout")
     rng, shows, pushed, partial = random.Random(game), {}, Counter(), Counter()
     for _ in range(40):
-        push(app, ext["pushes"], table_id)
+        push(app, app.extensions["companion"]["pushes"], table_id)
         for key, conn in pages.items():
             viewer, page = key
             with app.test_request_context("/"):
@@ -222,3 +230,32 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
     assert live.seq >= 30
     for key in pages:
         assert pushed[key] > 10 and partial[key] == pushed[key] - 1, (key, pushed[key], partial[key])
+
+
+#: Boards drawn in parts: the parts that are areas of the board (a quarter, a city, a
+#: player's palaces), and how many of them one move may change at most.
+AREAS = {"fifth_avenue": ("part-board-quarter_", 1), "manhattan": ("part-board-city_", 3),
+         "palazzo": ("part-board-player_", 2)}  # a last pick of money hands a card on
+
+
+@pytest.mark.parametrize("game", sorted(AREAS))
+def test_a_move_pushes_the_areas_of_the_board_it_changed_not_the_whole_board(app, client, game):
+    """Random moves: each push to the table screen carries the few areas of the board the
+    move changed (a lot built on changes one quarter), never the whole board again."""
+    table_id, tables, live, pages = every_page(app, client, game)
+    prefix, most = AREAS[game]
+    playout = import_module(f"{live.engine.__name__}.playout")
+    rng, areas = random.Random(game), []
+    for _ in range(40):
+        push(app, app.extensions["companion"]["pushes"], table_id)
+        if live.engine.is_over(live.state):
+            break
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
+    with app.test_request_context("/"):
+        drawn = sum(part.startswith(prefix) for part in picture.picture(live, None, "table").parts)
+    later = settled(pages[(None, "table")])[1:]
+    areas = [sum(part.startswith(prefix) for part in sent_parts(message)) for message in later]
+    assert drawn >= 3 and len(later) >= 30
+    assert max(areas) <= most < drawn, areas
+    assert sum(n > 0 for n in areas) >= 5, areas  # moves did change the board
