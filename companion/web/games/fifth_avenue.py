@@ -71,7 +71,7 @@ def box(x: float, y: float, width: float, height: float) -> dict:
 
 def ground() -> dict:
     """The board's ground: its size (the map and the display row), City Hall, Central Park."""
-    return {"width": WIDTH, "height": HEIGHT + DISPLAY, "map": HEIGHT, "places": PLACES,
+    return {"width": WIDTH, "height": HEIGHT + DISPLAY, "map": HEIGHT,
             "city_hall": PLACES[board.CITY_HALL], "park": PLACES[board.CENTRAL_PARK]}
 
 
@@ -309,7 +309,7 @@ def _field(name: str) -> Form:
     return Form(lambda form: {name: form.get(name, "")}, lambda action: {name: action[name]})
 
 
-#: What the board reads (one block, ``picture._kept``): it is drawn again only when one
+#: What each block of the board reads (``picture._kept``): it is drawn again only when one
 #: of these changes.
 _FACES = ("view.players.seat", "view.players.name", "view.players.colour", "view.players.initials",
           "view.players.dummy")
