@@ -146,6 +146,11 @@ def _box(x: float, y: float, width: float, height: float) -> dict:
     return placed(x, y, width, height, (BOARD_W, BOARD_H))
 
 
+def _box_height(count: int, columns: int) -> int:
+    """A quarry's or the supply's box: its heading, then rows of ``columns`` tiles (one at least)."""
+    return 74 + -(-max(count, 1) // columns) * (TILE_H + GAP)
+
+
 def quarry(view: dict, number: int) -> dict:
     """Quarry ``number`` (counted from the master builder's) on the table picture: it lies
     at board place ``(master_builder + number) % 4``; its tiles, whether it is up for the
@@ -153,7 +158,7 @@ def quarry(view: dict, number: int) -> dict:
     pile, busy = view["tiles"], view["auction"] or view["distribution"] or view["phase"] == "over"
     lot = pile["quarries"][number]
     x, y = PLACES[(pile["master_builder"] + number) % tiles.QUARRIES]
-    height = 74 + -(-max(len(lot), 1) // QUARRY_COLUMNS) * (TILE_H + GAP)
+    height = _box_height(len(lot), QUARRY_COLUMNS)
     return {"number": number, "x": x, "y": y, "tiles": grid(lot, QUARRY_COLUMNS, x, y - 10),
             "height": height, "next": number == pile["next_auction"] and not busy, "distribution": len(lot) >= 4,
             "half": QUARRY_W // 2, "box": _box(x - QUARRY_W // 2, y - 66, QUARRY_W, height)}
@@ -162,15 +167,14 @@ def quarry(view: dict, number: int) -> dict:
 def board_size() -> dict:
     """The table picture's measures, the same whatever lies on it (a part of the board
     that needs only these does not read the view)."""
-    return {"width": BOARD_W, "height": BOARD_H, "tile_w": TILE_W, "tile_h": TILE_H, "half": QUARRY_W // 2,
-            "counts": _box(0, 0, BOARD_W, 140)}
+    return {"width": BOARD_W, "height": BOARD_H, "counts": _box(0, 0, BOARD_W, 140)}
 
 
 def supply_layout(view: dict) -> dict:
     """Where the supply's tiles go (reads the supply only), and its box."""
     supply = grid(view["tiles"]["supply"], SUPPLY_COLUMNS, 500, 258)
-    rows = -(-max(len(supply), 1) // SUPPLY_COLUMNS)
-    return {"supply": supply, "supply_rows": rows, "box": _box(360, 196, 280, 74 + rows * (TILE_H + GAP))}
+    height = _box_height(len(supply), SUPPLY_COLUMNS)
+    return {"supply": supply, "height": height, "box": _box(360, 196, 280, height)}
 
 
 def palaces(stacks: list[list[str]]) -> dict:
