@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from bench.live import Gunicorn, games_with_screens, percentile  # noqa: E402
-from bench.paint import Devices, Throttle  # noqa: E402
+from bench.paint import Devices, Throttle, device_arguments  # noqa: E402
 from bench.phones import Server  # noqa: E402
 from tests.browser.conftest import DESKTOP, PHONE  # noqa: E402
 from tests.browser.every_game import Table  # noqa: E402
@@ -130,11 +130,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(games_with_screens(ROOT)))
     parser.add_argument("--loads", type=int, default=12, help="loads of each variant per game")
-    parser.add_argument("--cpu", type=float, default=4, help="the phone's CPU slow-down")
-    parser.add_argument("--latency-ms", type=float, default=20, help="the network's added latency")
-    parser.add_argument("--mbit", type=float, default=20, help="the network's throughput, each way")
-    parser.add_argument("--slices", action="store_true",
-                        help="each device a Chromium of its own, slowed down by a CPU quota (bench/slices.py)")
+    device_arguments(parser)
     args = parser.parse_args()
     args.no_throttle = False
     print("load average before: %.2f %.2f %.2f (a shared 2-core machine: figures vary with its load)"

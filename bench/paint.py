@@ -491,24 +491,29 @@ def verdict(f: Figures) -> str:
     return ", ".join(f"{name}: {'ok' if ok else 'MISSED'}" for name, ok in checks)
 
 
+def device_arguments(parser: argparse.ArgumentParser) -> None:
+    """How a phone is slowed down: its CPU (by DevTools, or ``--slices``) and its network."""
+    parser.add_argument("--cpu", type=float, default=4, help="the phones' CPU slow-down")
+    parser.add_argument("--latency-ms", type=float, default=20, help="the network's added latency")
+    parser.add_argument("--mbit", type=float, default=20, help="the network's throughput, each way")
+    parser.add_argument("--slices", action="store_true",
+                        help="each device a Chromium of its own, slowed down by a CPU quota (bench/slices.py)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default=",".join(games_with_screens(ROOT)))
     parser.add_argument("--moves", type=int, default=30, help="moves measured per game and run")
     parser.add_argument("--warmup", type=int, default=2, help="moves played first, not counted")
     parser.add_argument("--pause", type=float, default=0.3, help="seconds after a move is painted everywhere")
-    parser.add_argument("--cpu", type=float, default=4, help="the phones' CPU slow-down")
+    device_arguments(parser)
     parser.add_argument("--table-cpu", type=float, default=2, help="the table screen's CPU slow-down")
-    parser.add_argument("--latency-ms", type=float, default=20, help="the network's added latency")
-    parser.add_argument("--mbit", type=float, default=20, help="the network's throughput, each way")
     parser.add_argument("--no-throttle", action="store_true", help="neither CPU nor network slowed down")
     parser.add_argument("--first-pages", type=int, default=5, help="phone first-page loads per game and run")
     parser.add_argument("--compare", type=Path, help="another checkout, measured in the same run")
     parser.add_argument("--repeat", type=int, default=1, help="rounds per game, the checkouts taking turns")
     parser.add_argument("--trace", type=Path, help="write a Chromium performance trace of one phone here")
     parser.add_argument("--phases", action="store_true", help="a run timing each phase of the phones' pushes")
-    parser.add_argument("--slices", action="store_true",
-                        help="each device a Chromium of its own, slowed down by a CPU quota (bench/slices.py)")
     args = parser.parse_args()
     games = args.games.split(",")
     roots = [("app", ROOT)] + ([("compared", args.compare.resolve())] if args.compare else [])
