@@ -63,11 +63,27 @@ def test_a_kept_block_is_drawn_again_exactly_when_what_it_reads_changes(app, mon
         assert kept[0]["viewer"] == seat
 
 
-@pytest.mark.parametrize("game", ["fifth_avenue", "palazzo", "new_york"])
-def test_a_seats_sheet_is_drawn_again_only_when_its_own_player_or_the_scores_change(app, monkeypatch, game):
+def own(view: dict, seat: str) -> list:
+    return [p for p in view["players"] if p["seat"] == seat]
+
+
+#: What a seat's sheet shows, read from the seat's view by hand: its own player, its hand
+#: and options; Manhattan's sheet also shows its colours' pieces and the owners' tags.
+SHOWN = {
+    "fifth_avenue": lambda view, seat: (own(view, seat), view.get("hand"), view.get("options")),
+    "palazzo": lambda view, seat: (own(view, seat), view.get("hand"), view.get("options")),
+    "new_york": lambda view, seat: (own(view, seat), view.get("hand"), view.get("options")),
+    "manhattan": lambda view, seat: (
+        [(p["side_label"], p["colours"]) for p in own(view, seat)], view.get("hand"), view["colours"],
+        view["heights"], [(p["initials"], p["colours"]) for p in view["players"]]),
+}
+
+
+@pytest.mark.parametrize("game", list(SHOWN))
+def test_a_seats_sheet_is_drawn_again_only_when_what_it_shows_or_the_scores_change(app, monkeypatch, game):
     """The sheet names what it reads (``ui.SHEET_READS``): a phone's sheet is drawn at a
-    move that changed its seat's own entry of the view or the scores, and kept at the
-    others (another seat's move that touched neither)."""
+    move that changed what it shows of the seat's view (``SHOWN``) or the scores, and
+    kept at the others (another seat's move that touched neither)."""
     drawn = []
     real = picture.render_block
 
@@ -85,8 +101,7 @@ def test_a_seats_sheet_is_drawn_again_only_when_its_own_player_or_the_scores_cha
         with app.test_request_context("/"):
             for seat in live.seats:
                 view = now.view(seat)
-                seen = (now.scores, [p for p in view["players"] if p["seat"] == seat], view.get("hand"),
-                        view.get("options"))
+                seen = (now.scores, SHOWN[game](view, seat))
                 changes[seat] = changes.get(seat, 0) + (seen != before.get(seat))
                 before[seat] = seen
                 picture.picture(live, seat, "phone")

@@ -437,6 +437,9 @@ BOARD_READS = {"frame": ("words", "view.players.name", "view.players.side", "vie
                **{f"city_{i}": _CITY for i in range(len(CITY_X) * len(CITY_Y))},
                "legend": ("words", "view.cities", "view.colours", "view.players.name", *_TAGS),
                "supply": ("words", "view.colours", "view.heights", *_TAGS)}
+#: The same for the seat's sheet: its side, its colours' pieces, its cards, the scores.
+SHEET_READS = ("scores", "words", "view.players.seat", "view.players.side_label", "view.colours",
+               "view.heights", "view.hand", *_TAGS)
 
 #: The kind of each move, as the host's audit trail and the undo notice name it: the
 #: engine's own names (the kind only, never what was chosen).
