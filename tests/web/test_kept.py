@@ -67,16 +67,19 @@ def own(view: dict, seat: str) -> list:
     return [p for p in view["players"] if p["seat"] == seat]
 
 
-#: What a seat's sheet shows, read from the seat's view by hand: its own player, its hand
-#: and options; Manhattan's sheet also shows its colours' pieces and the owners' tags.
-SHOWN = {
-    "fifth_avenue": lambda view, seat: (own(view, seat), view.get("hand"), view.get("options")),
-    "palazzo": lambda view, seat: (own(view, seat), view.get("hand"), view.get("options")),
-    "new_york": lambda view, seat: (own(view, seat), view.get("hand"), view.get("options")),
-    "manhattan": lambda view, seat: (
-        [(p["side_label"], p["colours"]) for p in own(view, seat)], view.get("hand"), view["colours"],
-        view["heights"], [(p["initials"], p["colours"]) for p in view["players"]]),
-}
+def own_entry(view: dict, seat: str) -> tuple:
+    """A sheet that shows the seat's own player, its hand and its options."""
+    return own(view, seat), view.get("hand"), view.get("options")
+
+
+def manhattan_sheet(view: dict, seat: str) -> tuple:
+    """Manhattan's: the seat's side and colours, its cards, every colour's pieces, the owners' tags."""
+    return ([(p["side_label"], p["colours"]) for p in own(view, seat)], view.get("hand"), view["colours"],
+            view["heights"], [(p["initials"], p["colours"]) for p in view["players"]])
+
+
+#: What a seat's sheet shows, read from the seat's view by hand.
+SHOWN = {"fifth_avenue": own_entry, "palazzo": own_entry, "new_york": own_entry, "manhattan": manhattan_sheet}
 
 
 @pytest.mark.parametrize("game", list(SHOWN))
