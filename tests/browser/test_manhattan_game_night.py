@@ -164,7 +164,20 @@ def _refused_building_over(night: Night) -> None:
     form = night.choose("p2", (2, 0), "cairo")
     small = form.locator('button.mh-piece[value="light_blue-2"]')
     expect(small).to_have_attribute("aria-disabled", "true")
-    small.tap(force=True)  # a dimmed piece can still be tapped (Playwright waits for enabled ones)
+    # A dimmed piece can still be tapped, but Playwright waits for enabled ones and, forced,
+    # no longer for a piece that stands still: wait for the smooth scroll to the pieces to
+    # end, or the tap lands where the piece was (on a busy machine, on the 4 beside it).
+    small.evaluate("""piece => new Promise(still => {
+        let last = null, same = 0;  // the same place in three frames running
+        const look = () => {
+            const box = piece.getBoundingClientRect(), now = `${box.x},${box.y}`;
+            same = now === last ? same + 1 : 0;
+            last = now;
+            if (same === 2) still(); else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+    })""")
+    small.tap(force=True)
     reason = form.locator(".mh-reason")
     expect(reason).to_be_visible()
     expect(reason).to_contain_text("belongs to black with 4 storeys")
