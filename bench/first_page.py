@@ -59,7 +59,7 @@ def deferred(html: str) -> list[str]:
 
 def variants(html: str) -> dict[str, str]:
     """The page as served and each of its variants (name -> HTML)."""
-    found = {
+    return {
         "as served": html,
         "no deferred scripts": keep_scripts(html, lambda tag: " defer" not in tag.split(">")[0]),
         **{f"without {name}": keep_scripts(html, lambda tag, name=name: f"/{name}?" not in tag)
@@ -71,7 +71,6 @@ def variants(html: str) -> dict[str, str]:
         "empty page": "<!doctype html><html><head><meta charset=utf-8><title>-</title></head>"
                       "<body><p>-</p></body></html>",
     }
-    return found
 
 
 DCL = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
