@@ -134,7 +134,7 @@ def test_the_phones_cities_are_turned_to_the_seats_side(app, client, side):
                               "city": "cairo", "height": 3})
     form = form_of(page(join(app, table_id, "p2"), table_id), "place")
     cairo = re.search(r'data-city="cairo">.*?</label>', form, re.S)[0]
-    cells = {str((int(y) - 11) // 47 * 3 + (int(x) - 11) // 47): inside  # a cell's place, from its square's
+    cells = {str((int(y) - 11) // 47 * 3 + (int(x) - 11) // 47): inside  # a cell's place, 0-8, from where it is drawn
              for x, y, inside in re.findall(r'<rect x="(\d+)" y="(\d+)" width="44"[^>]*/>((?:<text[^>]*>[^<]*</text>)*)',
                                             cairo)}
     assert sorted(cells) == [str(p) for p in range(9)]
