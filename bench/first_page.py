@@ -5,8 +5,9 @@ says what that time is made of. A three-player table of each game gets a phone p
 (as in bench/paint.py, ``--slices`` or DevTools throttling, the network slowed down the same
 way); the first phone's page, as the server draws it, is then loaded in each variant below,
 ``--loads`` times after a round not counted, the variants taking turns, in fresh pages of
-the phone's browser (its cache warm). Each variant is the served HTML changed in the
-browser (``page.route``), so every variant, the page as served included, comes the same way:
+the phone's browser (its cache warm: every static file comes from it, checked). Each variant
+is the served HTML changed in the browser (answered through CDP's ``Fetch`` domain for the
+page's address alone), so every variant, the page as served included, comes the same way:
 
 - ``as served``: the page itself;
 - ``no deferred scripts``: without the ``defer`` scripts (the game's, since.js, ...);
@@ -25,6 +26,7 @@ Run: ``.venv/bin/python bench/first_page.py [--games palazzo,...] [--loads 12] [
 """
 
 import argparse
+import base64
 import os
 import re
 import statistics
@@ -74,6 +76,20 @@ def variants(html: str) -> dict[str, str]:
 
 
 DCL = "performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd"
+#: The page's static files that did not come from the browser's cache (none should).
+UNCACHED = ("performance.getEntriesByType('resource').filter(e => e.name.includes('/static/')"
+            " && e.deliveryType !== 'cache').map(e => e.name)")
+
+
+def serve(session, html: str) -> None:
+    """The page's own address answered with ``html`` through the page's CDP session, and
+    nothing else intercepted: Playwright's ``route`` would turn the HTTP cache off for every
+    request, and each script would then come over the slowed network."""
+    body = base64.b64encode(html.encode()).decode()
+    session.on("Fetch.requestPaused", lambda event: session.send("Fetch.fulfillRequest", {
+        "requestId": event["requestId"], "responseCode": 200, "body": body,
+        "responseHeaders": [{"name": "Content-Type", "value": "text/html; charset=utf-8"}]}))
+    session.send("Fetch.enable", {"patterns": [{"urlPattern": "*?variant=*", "requestStage": "Request"}]})
 
 
 def measure(devices: Devices, game: str, args) -> dict[str, list[float]]:
@@ -91,21 +107,19 @@ def measure(devices: Devices, game: str, args) -> dict[str, list[float]]:
             phone = next(iter(table.phones.values()))
             pages = variants(phone.context.request.get(phone.url).text())
             names, times = list(pages), {name: [] for name in pages}
-            pattern = re.compile(re.escape(phone.url) + r"\?variant=\d+$")
-            phone.context.route(pattern, lambda route: route.fulfill(
-                status=200, content_type="text/html; charset=utf-8",
-                body=pages[names[int(route.request.url.rsplit("=", 1)[1])]]))
             devices.hold()
             for load in range(-1, args.loads):  # a first round, not counted, warms the caches
                 order = range(len(names)) if load % 2 == 0 else reversed(range(len(names)))
                 for i in order:
                     fresh = phone.context.new_page()
                     try:
-                        Throttle(args, args.cpu).apply(fresh)
+                        serve(Throttle(args, args.cpu).apply(fresh), pages[names[i]])
                         fresh.goto(f"{phone.url}?variant={i}")
                         devices.hold()
                         if load >= 0:
                             times[names[i]].append(fresh.evaluate(DCL))
+                        elif fresh.evaluate(UNCACHED):
+                            raise SystemExit(f"not from the cache: {fresh.evaluate(UNCACHED)}")
                     finally:
                         fresh.close()
             return times
