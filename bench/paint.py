@@ -33,7 +33,8 @@ table screen are also counted apart. ``--warmup`` moves come first and are not c
 A phone's first page: a new page in a phone's browser (its cache warm, as after the join
 page) opens the phone's address, slowed down as above before it navigates, the table's
 other pages no longer slowed (each device has a CPU of its own; see ``measure``); its
-``domContentLoadedEventEnd`` (ms from the start of navigation) is read. ``--first-pages``
+``domContentLoadedEventEnd`` (ms from the start of navigation) is read, and the end of its
+first frame after that (``painted``: the whole page shown, its scripts run). ``--first-pages``
 such loads per game, the phones taking turns.
 
 The figures are a shared 2-core machine's: other work running at the same time makes
@@ -204,6 +205,7 @@ class Figures:
     phone: list = field(default_factory=list)  # ms, one per phone and move
     table: list = field(default_factory=list)  # ms, the table screen, per move
     first_page: list = field(default_factory=list)  # ms, DOMContentLoaded of a phone's page
+    first_painted: list = field(default_factory=list)  # ms, the end of its first frame after that
     first_phases: list = field(default_factory=list)  # ms of each of FIRST_PHASES, per first page
     push_bytes: dict = field(default_factory=lambda: {"phone": [], "table": []})
     phases: list = field(default_factory=list)  # PHASE_NAMES' ms per push a phone took in (--phases)
@@ -211,7 +213,8 @@ class Figures:
     errors: list = field(default_factory=list)
 
     def add(self, other: "Figures") -> None:
-        for name in ("moves", "frame_end", "phone", "table", "first_page", "first_phases", "phases", "errors"):
+        for name in ("moves", "frame_end", "phone", "table", "first_page", "first_painted", "first_phases", "phases",
+                     "errors"):
             getattr(self, name).extend(getattr(other, name))
         for kind in self.push_bytes:
             self.push_bytes[kind].extend(other.push_bytes[kind])
@@ -379,7 +382,9 @@ def measure(devices: Devices, root: Path, game: str, args, trace: Path | None = 
                 fresh = phone.context.new_page()
                 try:
                     Throttle(args, args.cpu).apply(fresh)
+                    fresh.add_init_script(PAINTED)
                     fresh.goto(phone.url)
+                    figures.first_painted.append(fresh.evaluate("window.__painted"))
                     marks = fresh.evaluate("(() => { const n = performance.getEntriesByType('navigation')[0];"
                                            " return [0, n.requestStart, n.responseStart, n.responseEnd, n.domInteractive,"
                                            " n.domContentLoadedEventStart, n.domContentLoadedEventEnd]; })()")
@@ -457,6 +462,12 @@ def stats(values: list, *ps: int) -> str:
     return "/".join(f"{percentile(values, p):.0f}" if p < 100 else f"{max(values):.0f}" for p in ps)
 
 
+#: A first page notes when its first frame after DOMContentLoaded ends (ms from the start of
+#: navigation): what the person sees then is the whole page, its scripts run.
+PAINTED = """window.__painted = new Promise(done => document.addEventListener("DOMContentLoaded",
+  () => requestAnimationFrame(() => setTimeout(() => done(performance.now()), 0))));"""
+
+
 #: A first page's time, phase by phase (the navigation entry's marks, one to the next).
 FIRST_PHASES = ("connection", "server", "download", "parse", "deferred scripts", "DOMContentLoaded handlers")
 
@@ -477,7 +488,8 @@ def line(label: str, game: str, f: Figures) -> str:
     return (f"{label:>8} {game:<13} {len(f.moves):>3} moves, all screens p50/p99/max "
             f"{stats(f.moves, 50, 99, 100):>11} ms (frame end p99 {stats(f.frame_end, 99)}), "
             f"phones p50/p99 {stats(f.phone, 50, 99)}, table p50/p99 {stats(f.table, 50, 99)}; "
-            f"first page DCL p50/max {stats(f.first_page, 50, 100)} ms{phases(f)}{push}"
+            f"first page DCL p50/max {stats(f.first_page, 50, 100)} ms{phases(f)}, "
+            f"painted p50/max {stats(f.first_painted, 50, 100)} ms{push}"
             + (f"; errors {len(f.errors)}" if f.errors else ""))
 
 
