@@ -156,6 +156,11 @@ def test_a_phone_whose_seat_was_handed_over_is_told(server, contexts, game):
     assert "This phone no longer holds a seat" in answer.text() and "/j/" in answer.text()
 
 
+def main_at(page) -> float:
+    """Where the page's main region starts in the document (not on the screen: scrolling aside)."""
+    return page.locator("#main").evaluate("m => m.getBoundingClientRect().top + window.scrollY")
+
+
 @pytest.mark.own_server  # the server stops and starts again
 @every_game
 def test_the_connection_banner_and_buttons_that_wait(server, contexts, game):
@@ -179,9 +184,11 @@ def test_the_connection_banner_and_buttons_that_wait(server, contexts, game):
     held[0].continue_()
     expect(phone.locator("#main form.act .message.refused[role=alert]").first).to_be_visible()
     expect(banner).to_be_hidden()
+    at = {page: main_at(page) for page in table.pages}
     table.server.stop()
     for page in table.pages:
         expect(page.locator("#conn-banner")).to_contain_text("No live connection")
+        assert main_at(page) == at[page]  # the banner lies over the page: a tap lands where it aimed
     table.server.start()
     for page in table.pages:
         expect(page.locator("#conn-banner")).to_be_hidden(timeout=RECONNECT_TIMEOUT)
