@@ -68,13 +68,13 @@ def create_app(config: dict | None = None) -> Flask:
     app.teardown_request(lambda _error: tables.release_connection())
     app.extensions["companion"] = {"tables": tables, "hub": hub, "test_games": test_games}
 
-    from . import corrections, errors, filters, guard, history, home, host, language, languages, moment, play, pushes, rules, sockets, table_check, teach, warm, wifi
+    from . import corrections, errors, filters, guard, history, home, host, language, languages, log, play, pushes, rules, sockets, table_check, teach, warm, wifi
 
     guard.init_app(app)
     errors.register(app)
     filters.register(app)
     languages.init_app(app)
-    app.jinja_env.globals.update(log_items=moment.log_items, log_entries=moment.log_entries)
+    app.jinja_env.globals.update(log_items=log.items)
     app.jinja_env.add_extension(templating.Unindented)
     if not app.jinja_env.auto_reload:
         app.jinja_env.loader = templating.RemembersMissing(app.jinja_env.loader)

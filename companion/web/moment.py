@@ -5,17 +5,15 @@ import threading
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from jinja2 import pass_context
 from markupsafe import Markup, escape
 
 from ..engines import TABLE
 from ..tables import Live
-from . import final, notes, teach, undos
+from . import final, log, notes, teach, undos
 from .filters import say
 from .games import ui_for
 from .languages import locale_name
 
-LOG_LINES = {"phone": 15, "table": 30}  # the phone's log is folded away; keep it short
 _NONE = object()
 
 
@@ -113,6 +111,8 @@ def viewer_context(now: Facts, viewer: str | None, page: str, presence: dict, me
     live, to_act = now.live, now.to_act
     my_turn = page == "phone" and viewer in to_act and not now.over
     undone = now.get("undos", lambda: undos.recent(live))
+    notes_now = now.get("notes", lambda: notes.recent(live))
+    shown, newest, earlier = log.parts(now.lines(viewer, log.LONGEST[page]), undone + notes_now, page)
     return {
         "row": now.row,
         "game": now.row.game,
@@ -129,13 +129,13 @@ def viewer_context(now: Facts, viewer: str | None, page: str, presence: dict, me
         "server_draws": hasattr(live.engine, "table_draw"),
         "scores": now.scores,
         "over": now.over,
-        "log": now.lines(viewer, LOG_LINES[page]),
+        "log": shown, "log_newest": newest, "log_earlier": earlier,  # its moves; its two parts' entries
         "presence": presence,
         "message": message,
         "finished": now.row.status != "playing",
         "words": now.get("words", lambda: words(now.row)),
         "undos": undone,
-        "notes": now.get("notes", lambda: notes.recent(live)),
+        "notes": notes_now,
         "undo_notice": now.get("undo_notice", lambda: undos.notice(live, undone, now.seq)),
         "reasons": now.get(("reasons", viewer), lambda: _reasons(now, viewer)),
         "final": now.get(("final", locale_name()), lambda: final.summary(live, now.scores, now.view(None))) if now.over else None,
@@ -155,23 +155,3 @@ def words(row) -> dict:
     ui = ui_for(row.game)
     return ui.words(row.config) if hasattr(ui, "words") else {}
 
-
-def log_entries(log: tuple, others: list) -> list:
-    """The log's lines and the host's undos and the table's notes (dicts with the time
-    they were made), newest first; only those since the oldest line shown."""
-    since = log[-1].at if log else None
-    extra = [e for e in others if since is None or e["at"] >= since]
-    return sorted([*log, *extra], key=lambda e: e["at"] if isinstance(e, dict) else e.at, reverse=True)
-
-
-@pass_context
-def log_items(context, entries: list) -> Markup:
-    """The items of a log (``<li>``, newest first), a host's undo or a table's note as such."""
-    items = []
-    for entry in entries:
-        if isinstance(entry, dict):
-            text = escape(say(entry["text"], context.get("words")))
-            items.append(f'<li class="{entry.get("class", "undo")}">{text}</li>')
-        else:
-            items.append(f'<li id="line-{entry.key}" value="{entry.seq}">{entry.html}</li>')
-    return Markup("".join(items))

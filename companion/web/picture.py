@@ -29,8 +29,10 @@ from .templating import Undeclared, UndeclaredRead, render_around, render_block,
 PAGES = {"phone": "phone_main.html", "table": "table_main.html"}
 BOARD_PART = "board"  # the page's block that shows the board (``{{ board }}``)
 #: What blocks of the pages read, where naming it pays (``_kept``): the scores change at
-#: a few moves of a game, and their events grow long.
-READS = {"scores": ("scores", "over", "names", "words")}
+#: a few moves of a game, and their events grow long; the log's earlier part and a
+#: phone's own moves, once every few moves.
+READS = {"scores": ("scores", "over", "names", "words"), "log_earlier": ("log_earlier", "words"),
+         "own_moves": ("offered", "finished", "row")}
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ import threading
 from ..engines.common import Move, state_after
 from ..engines.text import Text, _, ngettext
 from ..tables import Live
-from . import context
+from . import context, log
 from .games import ui_for
 
 LIMIT = 30
@@ -93,7 +93,8 @@ def offered(now, viewer: str | None) -> dict:
     if not viewer:
         return {"moves": [], "own": []}
     live = now.live
-    mine = [m for m in live.recent(15, upto=now.seq) if m.seat == viewer]  # the phone's log lines (moment.LOG_LINES)
+    shown = log.shown_of(live.recent(log.LONGEST["phone"], upto=now.seq), "phone")  # the phone's log lines
+    mine = [m for m in shown if m.seat == viewer]
     private = bool(mine) and hands(now.view(viewer)) != now.get(("hands", None), lambda: hands(now.view(None)))
     own = [{"seq": m.seq, "sealed": m.simultaneous} for m in mine if m.simultaneous or private]
     undone = recent(live)

@@ -145,19 +145,6 @@ def test_a_phone_swaps_its_board_parts_in_whole_and_morphs_the_rest(app):
     assert morphed and not any(part.startswith("part-board-") for part in morphed)
 
 
-def test_log_entries_are_the_lines_and_the_undos_and_notes_since_the_oldest_line_newest_first():
-    def line(seq):
-        return moment.Line(seq, "p1", at=float(seq), html=str(seq), key=seq)
-
-    log = tuple(line(seq) for seq in range(45, 15, -1))
-    undos = [{"at": 44.5, "text": "undid 45"}, {"at": 30.5, "text": "undid 31"}, {"at": 3.5, "text": "old"}]
-    entries = moment.log_entries(log, undos)
-    told = [e.seq if isinstance(e, moment.Line) else e["text"] for e in entries]
-    assert told[:3] == [45, "undid 45", 44] and "undid 31" in told and "old" not in told
-    assert told.index("undid 31") == told.index(31) + 1
-    assert moment.log_entries((), undos[:1]) == undos[:1]
-
-
 def test_a_log_line_is_told_once_and_after_an_undo_the_move_made_in_its_place_shows(app, client):
     table_id = new_table(app, "toy")
     tables = app.extensions["companion"]["tables"]

@@ -259,3 +259,21 @@ def test_a_move_pushes_the_areas_of_the_board_it_changed_not_the_whole_board(app
     assert drawn >= 3 and len(later) >= 30
     assert max(areas) <= most < drawn, areas
     assert sum(n > 0 for n in areas) >= 5, areas  # moves did change the board
+
+
+def test_a_move_pushes_the_newest_lines_of_the_log_and_its_earlier_part_only_when_a_block_fills(app, client):
+    """The log's earlier part (companion/web/log.py) is the same from one move to the next
+    until the newest block of moves is full: a push leaves it out, on phones and the table."""
+    table_id, tables, live, pages = every_page(app, client, "fifth_avenue")
+    playout = import_module(f"{live.engine.__name__}.playout")
+    rng, seqs = random.Random(7), []
+    for _ in range(25):
+        push(app, app.extensions["companion"]["pushes"], table_id)
+        seqs.append(live.seq)
+        seat = rng.choice(sorted(live.engine.to_act(live.state)))
+        tables.act(table_id, seat, playout.random_action(live.state, seat, rng), live.seq)
+    assert seqs == list(range(25))
+    for key in [(None, "table"), (live.seats[0], "phone")]:
+        later = [sent_parts(message) for message in settled(pages[key])[1:]]
+        assert all("part-log" in parts for parts in later), key
+        assert [seq for seq, parts in zip(seqs[1:], later) if "part-log_earlier" in parts] == [11, 21], key
