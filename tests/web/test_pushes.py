@@ -235,6 +235,7 @@ def test_every_page_of_every_game_gets_only_what_changed_of_its_own_picture(app,
 #: Boards drawn in parts: the parts that are areas of the board (a quarter, a city, a
 #: player's palaces), and how many of them one move may change at most.
 AREAS = {"fifth_avenue": ("part-board-quarter_", 1), "manhattan": ("part-board-city_", 3),
+         "new_york": ("part-board-city_", 2),  # the city built in, and the turn handed on
          "palazzo": ("part-board-player_", 2)}  # a last pick of money hands a card on
 
 
