@@ -11,8 +11,7 @@ from .filters import say
 
 BLOCK = 10
 EARLIER = {"phone": 10, "table": 20}  # a phone shows 11-20 moves (its log is folded), the table 21-30
-# At most the moves the table keeps a line of (tables.LOG_LINES).
-LONGEST = {page: BLOCK + earlier for page, earlier in EARLIER.items()}
+LONGEST = {page: BLOCK + earlier for page, earlier in EARLIER.items()}  # within tables.LOG_LINES
 
 
 def parts(lines: tuple, others: list, page: str) -> tuple[tuple, list, list]:

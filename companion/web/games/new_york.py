@@ -484,7 +484,7 @@ def _write_draw_tile(action: dict) -> dict:
 
 
 #: What each block of the board reads (``picture._kept``): a block is drawn again only
-#: when one of these changes.
+#: when one of these changes. A city's block reads every city (its number says which).
 _CITY = ("words", "view.players.seat", "view.players.name", "view.players.initials", "view.players.active",
          "view.players.city", "view.players.street", "view.players.pending", "view.players.reserve")
 BOARD_READS = {"top": ("words", "view.bag_size", "view.display", "view.market", "view.scoring_cards"),
