@@ -17,7 +17,7 @@ LONGEST = {page: BLOCK + earlier for page, earlier in EARLIER.items()}  # within
 def parts(lines: tuple, others: list, page: str) -> tuple[tuple, list, list]:
     """The moves ``page`` shows of ``lines`` (the last ``LONGEST[page]``, newest first) and
     its two parts, the entries (``entries``) of the newest block and those before it."""
-    shown, cut = shown_of(lines, page), _cut(lines)
+    shown, cut = shown_of(lines, page), _cut(lines)  # the newest block: the moves after ``cut``
     told = entries(shown, others)
     split = next((i for i, e in enumerate(told) if not isinstance(e, dict) and e.seq <= cut), len(told))
     return shown, told[:split], told[split:]

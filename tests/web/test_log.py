@@ -1,6 +1,7 @@
 """The log as pages show it (companion/web/log.py): the last moves with the host's undos
 and the table's notes among them, in a newest part and an earlier part."""
 
+from companion.tables import LOG_LINES
 from companion.web import log
 from companion.web.moment import Line
 
@@ -45,5 +46,4 @@ def test_the_earlier_part_stays_as_it_was_until_a_block_of_moves_fills_up():
 
 
 def test_no_page_shows_more_moves_than_the_table_keeps_a_line_of():
-    from companion.tables import LOG_LINES
     assert max(log.LONGEST.values()) <= LOG_LINES
