@@ -92,28 +92,49 @@ ALWAYS = frozenset({"ui", "game", "page", "viewer", "host"})  # the same for a p
 
 
 def restricted(values: dict, keys: tuple) -> dict:
-    """``values`` as a block that reads only ``keys`` (a value, ``scores``, or a key of the view,
-    ``view.auction``, ``view.players.name``) and ``ALWAYS`` is given them: any other value is
-    a stand-in that refuses to be used (``Undeclared``)."""
-    tops = {key.partition(".")[0] for key in keys} | ALWAYS
-    out = {name: value if name in tops else Undeclared(name) for name, value in values.items()}
-    inside = tuple(key.partition(".")[2] for key in keys if key.startswith("view."))
-    if inside:
-        out["view"] = Reads(values["view"], inside)
-    return out
+    """``values`` as a block that reads only ``keys`` and ``ALWAYS`` is given them: a value
+    (``scores``), or a path into one (``Reads``: ``view.auction``, ``view.players.name``,
+    ``view.players.2.palaces``). Any other value is a stand-in that refuses to be used
+    (``Undeclared``)."""
+    paths: dict[str, list] = {}
+    for key in keys:
+        top, _dot, path = key.partition(".")
+        paths.setdefault(top, []).append(path)
+    return {name: (Undeclared(name) if name not in paths and name not in ALWAYS
+                   else value if "" in paths.get(name, ("",)) else _narrowed(value, paths[name]))
+            for name, value in values.items()}
+
+
+def _narrowed(value, paths: list):
+    """``value`` with only what ``paths`` name: in a dict, those keys (``Reads``); in a list,
+    the item a number names (``"2"``, ``"2.palaces"``; the others refuse to be used), else
+    the fields named of every item (``"name"``); anything else whole."""
+    if isinstance(value, dict):
+        return Reads(value, paths)
+    if not isinstance(value, list):
+        return value  # None, a number: nothing inside to name
+    places: dict[int, list] = {}
+    for path in paths:
+        head, _dot, rest = path.partition(".")
+        if head.isdigit():
+            places.setdefault(int(head), []).append(rest)
+    if not places:
+        return [_narrowed(item, paths) for item in value]
+    return [_HIDDEN if i not in places else item if "" in places[i] else _narrowed(item, places[i])
+            for i, item in enumerate(value)]
 
 
 class Undeclared:
     """A value a kept block did not declare it reads: any use of it is an error."""
 
-    __slots__ = ("name",)
+    __slots__ = ("_what",)  # not "name": a template's ``p.name`` would find it
     __hash__ = object.__hash__
 
-    def __init__(self, name: str):
-        self.name = name
+    def __init__(self, what: str):
+        self._what = what
 
     def _refuse(self, *args, **kwargs):
-        raise UndeclaredRead(f"a kept block read {self.name}, which its reads do not name")
+        raise UndeclaredRead(f"a kept block read {self._what}, which its reads do not name")
 
     __str__ = __html__ = __iter__ = __bool__ = __len__ = __getitem__ = __contains__ = __call__ = _refuse
     __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __add__ = __radd__ = _refuse
@@ -122,21 +143,25 @@ class Undeclared:
         self._refuse()
 
 
-class Reads(dict):
-    """The keys of a view that a kept block declares it reads, and only those (``"players.name"``:
-    each player with the declared fields only). Asking for another key is an error (a
-    RuntimeError, which Jinja does not turn into an undefined value), never a stale part."""
+# One for every item a block does not name: what it saw compares equal (a list compares
+# its items by identity first) and refuses to be used.
+_HIDDEN = Undeclared("an item of a list")
 
-    def __init__(self, view: dict, keys: tuple):
-        fields: dict[str, list] = {}
-        for key in keys:
-            top, _dot, field = key.partition(".")
-            fields.setdefault(top, [])
-            if field:
-                fields[top].append(field)
-        super().__init__((top, [Reads(item, sub) for item in view[top]] if sub else view[top])
-                         for top, sub in fields.items() if top in view)
-        self.declared = frozenset(fields)
+
+class Reads(dict):
+    """The keys of a dict (a view) that a kept block declares it reads, and only those
+    (``"players.name"``: each player with that field only, ``_narrowed``). Asking for
+    another key is an error (a RuntimeError, which Jinja does not turn into an undefined
+    value), never a stale part."""
+
+    def __init__(self, view: dict, paths: list):
+        inside: dict[str, list] = {}
+        for path in paths:
+            top, _dot, rest = path.partition(".")
+            inside.setdefault(top, []).append(rest)
+        super().__init__((top, view[top] if "" in rest else _narrowed(view[top], rest))
+                         for top, rest in inside.items() if top in view)
+        self.declared = frozenset(inside)
 
     def _check(self, key):
         if key not in self.declared:

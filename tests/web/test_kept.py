@@ -2,6 +2,8 @@
 that names what it reads is given that alone, reading anything else is an error, and it
 is drawn again exactly when what it reads changes, for its own page and seat only."""
 
+from collections import Counter
+
 import pytest
 
 from companion.web import moment, picture
@@ -16,10 +18,14 @@ from tests.web.test_picture import new_table, random_moves
     ("{{ view.players[0].score }}", ("view.players.name",)),  # a player's field not named
     ("{{ view.get('hand') }}", ("view.players",)),
     ("{{ 'hand' in view }}", ("view.players",)),
+    ("{{ view.players[1].name }}", ("view.players.0",)),    # another player than the one named
+    ("{% for p in view.players %}{{ p.name }}{% endfor %}", ("view.players.1",)),
+    ("{{ view.tiles.price }}", ("view.tiles.supply",)),     # a key inside a key, not named
 ])
 def test_reading_what_a_block_does_not_name_is_an_error(app, source, reads):
     values = {"scores": 1, "over": False, "page": "phone",
-              "view": {"players": [{"name": "Anna", "score": 3}], "hand": [1]}}
+              "view": {"players": [{"name": "Anna", "score": 3}, {"name": "Ben", "score": 4}], "hand": [1],
+                       "tiles": {"supply": ["b1"], "price": 3}}}
     template = app.jinja_env.from_string(source)
     assert render_template(template, values)  # drawn from everything, it reads fine
     with app.test_request_context("/"), pytest.raises(UndeclaredRead):
@@ -31,6 +37,20 @@ def test_what_a_block_names_it_is_given_and_nothing_else(app):
     template = app.jinja_env.from_string("{{ page }} {{ view.phase }} {% for p in view.players %}{{ p.name }}{% endfor %}"
                                          " {{ view.players[0] | list | join(',') }}")
     assert render_template(template, restricted(values, ("view.phase", "view.players.name"))) == "phone x Anna name"
+
+
+def test_a_block_may_name_one_item_of_a_list_and_a_key_inside_a_key(app):
+    values = {"view": {"players": [{"name": "Anna", "score": 3}, {"name": "Ben", "score": 4}],
+                       "tiles": {"supply": ["b1"], "price": 3}, "auction": None}}
+    template = app.jinja_env.from_string("{{ view.players | length }} {{ view.players[1].name }} {{ view.players[1].score }}"
+                                         " {{ view.tiles.supply | join }} {{ view.auction }}")
+    given = restricted(values, ("view.players.1", "view.tiles.supply", "view.auction.bids"))
+    assert render_template(template, given) == "2 Ben 4 b1 None"
+    later = restricted({"view": dict(values["view"], tiles={"supply": ["b1"], "price": 4})},
+                       ("view.players.1", "view.tiles.supply", "view.auction.bids"))
+    assert later == given  # what the block reads did not change: it is kept
+    changed = {"view": dict(values["view"], players=[values["view"]["players"][0], {"name": "Ben", "score": 5}])}
+    assert restricted(changed, ("view.players.1", "view.tiles.supply", "view.auction.bids")) != given
 
 
 def test_a_kept_block_is_drawn_again_exactly_when_what_it_reads_changes(app, monkeypatch):
@@ -61,6 +81,35 @@ def test_a_kept_block_is_drawn_again_exactly_when_what_it_reads_changes(app, mon
         assert again == changes and again < moves  # kept at every move that changed no score
         kept = now.kept[("en", "phone", seat, False, "scores")]
         assert kept[0]["viewer"] == seat
+
+
+def test_a_board_block_that_names_one_player_is_drawn_again_only_when_that_player_changes(app, monkeypatch):
+    """Palazzo's panel of each player (``view.players.N`` in ``ui.BOARD_READS``) over a
+    random game: drawn at the first moment and after every move that changed that player,
+    and kept at the moves that changed only others."""
+    drawn = []
+    real = picture.render_block
+
+    def counting(template, name, values):
+        if name.startswith("player_"):
+            drawn.append(int(name.removeprefix("player_")))
+        return real(template, name, values)
+
+    monkeypatch.setattr(picture, "render_block", counting)
+    table_id = new_table(app, "palazzo")
+    before, changes, moves = {}, Counter(), 0
+    for live in random_moves(app, table_id, "palazzo", moves=60):
+        moves += 1
+        players = moment.facts(live).view(None)["players"]
+        for i, player in enumerate(players):
+            changes[i] += player != before.get(i)
+            before[i] = player
+        with app.test_request_context("/"):
+            picture.picture(live, None, "table")
+    counts = Counter(drawn)
+    assert len(players) >= 3 and all(0 < changes[i] < moves for i in range(len(players)))
+    assert {i: counts[i] for i in changes} == changes, (counts, changes)
+    assert all(counts[i] == 1 for i in counts.keys() - changes.keys())  # a place nobody sits at: drawn once, empty
 
 
 def own(view: dict, seat: str) -> list:

@@ -22,8 +22,10 @@ platform's CSS draws as ``color-<colour>``, or None) and ``initials``. Everythin
                                                # refused, in the engine's words (optional;
                                                # templates see it as ``reasons``)
     BOARD_READS = {block: (name, ...)}         # what each block of board.html reads: "words",
-                                               # or a key of the table's view ("view.market"), or a
-                                               # field of its players ("view.players.name").
+                                               # or a path into the table's view: a key
+                                               # ("view.market", "view.tiles.supply"), a field
+                                               # of every player ("view.players.name"), or
+                                               # one player by place ("view.players.2").
                                                # Optional, and only a speed-up: a block is
                                                # then drawn from those alone (reading anything
                                                # else is an error) and kept while they stay

@@ -314,7 +314,7 @@ def _field(name: str) -> Form:
 _FACES = ("view.players.seat", "view.players.name", "view.players.colour", "view.players.initials",
           "view.players.dummy")
 BOARD_READS = {"ground": ("words",),
-               **{f"quarter_{i}": ("words", "view.quarters", *_FACES) for i in range(len(QUARTERS))},
+               **{f"quarter_{i}": ("words", f"view.quarters.{q}", *_FACES) for i, q in enumerate(QUARTERS)},
                "park": ("words", "view.central_park", *_FACES),
                "commissions": ("words", "view.commissions"),
                "display": ("words", "view.blocks", "view.current_block", "view.display", "view.next_special")}

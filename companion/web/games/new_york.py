@@ -484,11 +484,9 @@ def _write_draw_tile(action: dict) -> dict:
 
 
 #: What each block of the board reads (``picture._kept``): a block is drawn again only
-#: when one of these changes. A city's block reads every city (its number says which).
-_CITY = ("words", "view.players.seat", "view.players.name", "view.players.initials", "view.players.active",
-         "view.players.city", "view.players.street", "view.players.pending", "view.players.reserve")
+#: when one of these changes. A city's block reads its own player alone (``view.players.2``).
 BOARD_READS = {"top": ("words", "view.bag_size", "view.display", "view.market", "view.scoring_cards"),
-               **{f"city_{i}": _CITY for i in range(6)}, "dirk": ("words", "view.dirk"),
+               **{f"city_{i}": ("words", f"view.players.{i}") for i in range(6)}, "dirk": ("words", "view.dirk"),
                "majorities": ("words", "view.dirk", "view.phase", "view.scoring_cards", "view.players.seat",
                               "view.players.name", "view.players.buildings"),
                "legend": ("words",)}

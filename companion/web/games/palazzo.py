@@ -155,7 +155,9 @@ def quarry(view: dict, number: int) -> dict:
     """Quarry ``number`` (counted from the master builder's) on the table picture: it lies
     at board place ``(master_builder + number) % 4``; its tiles, whether it is up for the
     next auction (said while nothing else runs), and its ``box``."""
-    pile, busy = view["tiles"], view["auction"] or view["distribution"] or view["phase"] == "over"
+    # something runs: an auction or a distribution (each runs in a phase of its own,
+    # engines/palazzo/setup.py), or the game is over
+    pile, busy = view["tiles"], view["phase"] in ("open_auction", "sealed_auction", "distribute", "over")
     lot = pile["quarries"][number]
     x, y = PLACES[(pile["master_builder"] + number) % tiles.QUARRIES]
     height = _box_height(len(lot), QUARRY_COLUMNS)
@@ -380,14 +382,12 @@ def _write_move(action: dict) -> dict:
 
 #: What each block of the board reads (``picture._kept``): a block is drawn again only
 #: when one of these changes.
-_PLAYER = ("words", "view.players.seat", "view.players.name", "view.players.colour", "view.players.initials",
-           "view.players.hand_size", "view.players.palaces", "view.players.score")
 BOARD_READS = {"yard": ("words",),
-               "counts": ("words", "view.money", "view.tiles"),
-               "supply": ("words", "view.tiles"),
-               **{f"quarry_{n}": ("words", "view.auction", "view.distribution", "view.phase", "view.tiles")
-                  for n in range(tiles.QUARRIES)},
-               **{f"player_{i}": _PLAYER for i in range(len(SEATS))}}
+               "counts": ("words", "view.money", "view.tiles.knights", "view.tiles.to_draw", "view.tiles.out"),
+               "supply": ("words", "view.tiles.supply", "view.tiles.price"),
+               **{f"quarry_{n}": ("words", "view.phase", f"view.tiles.quarries.{n}", "view.tiles.master_builder",
+                                  "view.tiles.next_auction") for n in range(tiles.QUARRIES)},
+               **{f"player_{i}": ("words", f"view.players.{i}") for i in range(len(SEATS))}}
 #: What sheet.html reads (the screen contract): drawn again only when that changes.
 SHEET_READS = ("scores", "words", "me", "view.options")
 
