@@ -76,8 +76,9 @@ def register(app) -> None:
     from flask_babel import get_locale
 
     from .context import LANGUAGES, on_table_screen
+    from .games import ui_for
 
     app.jinja_env.filters.update(say=say_here, inline_md=inline_md, isotime=isotime, moment=moment, decimal=decimal,
                                  prefix=lambda s, p: f"{p}{s}")
     app.jinja_env.globals.update(get_locale=get_locale, cos=math.cos, sin=math.sin,
-                                 languages=LANGUAGES, on_table_screen=on_table_screen)
+                                 languages=LANGUAGES, on_table_screen=on_table_screen, ui_of=ui_for)

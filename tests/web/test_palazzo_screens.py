@@ -115,6 +115,18 @@ def test_every_palace_shows_its_value_now_and_its_reason(app, client):
     assert "Your score: -5" in table.phone("p2")
 
 
+def test_the_glyphs_speak_each_pages_own_language(app, client):
+    """The palaces and tiles are drawn by macros made once for every page (imported
+    without context): their words still follow the language of the page being drawn."""
+    table = Table(app, client)
+    auction_won_by_ben(table)
+    table.play(("p2", {"type": "build", "tile": "m2w2", "to": "new"}))
+    english = table.screen()
+    italian = table.host.get(f"/t/{table.id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert 'class="pz-palace-no">palace 1<' in english and 'class="pz-palace-no">palazzo 1<' in italian
+    assert "Palazzo 1" in italian and 'class="pz-palace-no">palace 1<' not in italian
+
+
 def test_the_phone_whose_turn_it_is_says_so_and_offers_only_what_is_allowed(app, client):
     table = Table(app, client)
     anna, ben = table.phone("p1"), table.phone("p2")
