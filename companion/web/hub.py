@@ -45,13 +45,10 @@ class Connection:
         with self.lock:
             if self.closed:
                 return False
-            if len(self.queue) >= BACKLOG:
-                overflow = True
-            else:
-                overflow = False
+            overflow = len(self.queue) >= BACKLOG
+            if not overflow:
                 self.queue.append(text)
-                start = not self.sending
-                self.sending = True
+                start, self.sending = not self.sending, True
         if overflow:
             self.drop()
             return False
@@ -134,10 +131,6 @@ class Hub:
         with self._lock:
             return list(self._conns.get(table_id, ()))
 
-    def all_connections(self) -> list[Connection]:
-        with self._lock:
-            return [c for conns in self._conns.values() for c in conns]
-
     def presence(self, table_id: str, seats: list[str]) -> dict[str, str]:
         """``"here"`` (a socket is open), ``"away"`` (none for a while) or ``"never"``."""
         online = {c.viewer for c in self.connections(table_id) if not c.closed}
@@ -162,7 +155,9 @@ class Hub:
         while True:
             time.sleep(WATCH_EVERY)
             now = self._clock()
-            for conn in self.all_connections():
+            with self._lock:
+                every = [conn for conns in self._conns.values() for conn in conns]
+            for conn in every:
                 if conn.stuck(now):
                     conn.drop()
                     self.leave(conn)

@@ -96,13 +96,19 @@ def restricted(values: dict, keys: tuple) -> dict:
     (``scores``), or a path into one (``Reads``: ``view.auction``, ``view.players.name``,
     ``view.players.2.palaces``). Any other value is a stand-in that refuses to be used
     (``Undeclared``)."""
-    paths: dict[str, list] = {}
-    for key in keys:
-        top, _dot, path = key.partition(".")
-        paths.setdefault(top, []).append(path)
+    paths = _grouped(keys)
     return {name: (Undeclared(name) if name not in paths and name not in ALWAYS
                    else value if "" in paths.get(name, ("",)) else _narrowed(value, paths[name]))
             for name, value in values.items()}
+
+
+def _grouped(paths) -> dict[str, list]:
+    """``("a.b", "a.c", "d")`` as ``{"a": ["b", "c"], "d": [""]}``."""
+    out: dict[str, list] = {}
+    for path in paths:
+        top, _dot, rest = path.partition(".")
+        out.setdefault(top, []).append(rest)
+    return out
 
 
 def _narrowed(value, paths: list):
@@ -113,11 +119,7 @@ def _narrowed(value, paths: list):
         return Reads(value, paths)
     if not isinstance(value, list):
         return value  # None, a number: nothing inside to name
-    places: dict[int, list] = {}
-    for path in paths:
-        head, _dot, rest = path.partition(".")
-        if head.isdigit():
-            places.setdefault(int(head), []).append(rest)
+    places = {int(head): rest for head, rest in _grouped(paths).items() if head.isdigit()}
     if not places:
         return [_narrowed(item, paths) for item in value]
     return [_HIDDEN if i not in places else item if "" in places[i] else _narrowed(item, places[i])
@@ -155,10 +157,7 @@ class Reads(dict):
     value), never a stale part."""
 
     def __init__(self, view: dict, paths: list):
-        inside: dict[str, list] = {}
-        for path in paths:
-            top, _dot, rest = path.partition(".")
-            inside.setdefault(top, []).append(rest)
+        inside = _grouped(paths)
         super().__init__((top, view[top] if "" in rest else _narrowed(view[top], rest))
                          for top, rest in inside.items() if top in view)
         self.declared = frozenset(inside)

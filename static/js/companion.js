@@ -48,9 +48,11 @@ document.addEventListener("htmx:afterSettle", function (e) {
   if (refusal) refusal.scrollIntoView({ block: "nearest" });
 });
 
-// A banner says so while a move could not be sent or the live socket is down.
-var connection = (function () {
-  var unsent = false, down = false;
+// The live socket's upkeep: a banner while a move could not be sent or the socket is down;
+// a lost socket retried within seconds; the picture fetched anew when a phone wakes up
+// (it may hold a dead socket, iOS) or when a move's push does not come.
+(function () {
+  var unsent = false, down = false, socket = null, opens = 0, postedAt = null;
   function show() {
     var banner = document.getElementById("conn-banner");
     if (!banner) return;
@@ -58,55 +60,32 @@ var connection = (function () {
     banner.textContent = text;
     banner.hidden = !text;
   }
-  document.addEventListener("htmx:sendError", function () { unsent = true; show(); });
-  document.addEventListener("htmx:afterRequest", function (e) { if (e.detail.xhr && e.detail.xhr.status) { unsent = false; show(); } });
-  document.addEventListener("htmx:wsOpen", function () { down = false; unsent = false; show(); });
-  document.addEventListener("htmx:wsClose", function (e) {
-    // 1008: a seat handed over: fetch the fresh picture, which says so, and wait for no socket.
-    var code = e.detail.event && e.detail.event.code;
-    if (code === 1008) {
-      var box = document.querySelector("[data-resync]");
-      if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
-      return;
-    }
-    down = true; show();
-  });
-  return { show: show };
-})();
+  function fetchPicture() {
+    var box = document.querySelector("[data-resync]");
+    if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
+  }
+  function resync() { fetchPicture(); if (socket) socket.reconnect(); }
+  function shown() { var m = document.getElementById("moment"); return m ? m.dataset.seq : null; }
 
-// Keep the live socket alive on phones that sleep.
-(function () {
-  // After a lost socket (the server restarting), retry within seconds: the extension's
-  // back-off grows to a minute, an old picture shown that long.
+  // The extension's back-off grows to a minute (the server restarting): an old picture shown that long.
   htmx.config.wsReconnectDelay = function (retries) {
     return Math.min(1000 * Math.pow(2, retries), 5000) * (0.5 + Math.random() / 2);
   };
-
-  var socket = null, opens = 0;
-  document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; opens++; });
+  document.addEventListener("htmx:wsOpen", function (e) { socket = e.detail.socketWrapper; opens++; down = unsent = false; show(); });
   document.addEventListener("htmx:wsClose", function (e) {
-    // The extension retries after abnormal closes only: retry after others (not 1008) too.
     var code = e.detail.event && e.detail.event.code, seen = opens;
-    if (code === 1008 || [1006, 1011, 1012, 1013].indexOf(code) >= 0) return;
-    setTimeout(function () { if (opens === seen && socket) socket.reconnect(); }, 3000);
+    if (code === 1008) { fetchPicture(); return; }  // a seat handed over: the fresh picture says so; no socket
+    down = true; show();
+    // The extension retries after abnormal closes only: retry after the others too.
+    if ([1006, 1011, 1012, 1013].indexOf(code) < 0) setTimeout(function () { if (opens === seen && socket) socket.reconnect(); }, 3000);
   });
-
-  // A phone waking up may hold a dead socket (iOS): fetch the picture, open a new socket.
-  function resync() {
-    var box = document.querySelector("[data-resync]");
-    if (box) htmx.ajax("GET", box.dataset.resync, { target: "#main", swap: "morph" });
-    if (socket) socket.reconnect();
-  }
-  document.addEventListener("visibilitychange", function () {
-    if (document.visibilityState === "visible") resync();
-  });
-
+  document.addEventListener("htmx:sendError", function () { unsent = true; show(); });
+  document.addEventListener("visibilitychange", function () { if (document.visibilityState === "visible") resync(); });
   // A move's answer is empty (its push brings it); should no push come, the page fetches it.
-  var postedAt = null;
-  function shown() { var m = document.getElementById("moment"); return m ? m.dataset.seq : null; }
   document.addEventListener("htmx:beforeRequest", function () { postedAt = shown(); });
   document.addEventListener("htmx:afterRequest", function (e) {
     var xhr = e.detail.xhr, at = postedAt;
+    if (xhr && xhr.status) { unsent = false; show(); }
     if (!xhr || xhr.status !== 200 || xhr.responseText !== "" || at === null) return;
     setTimeout(function () { if (shown() === at) resync(); }, 2000);
   });
