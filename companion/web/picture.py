@@ -173,8 +173,3 @@ def _picture(now: Facts, viewer: str | None, page: str, message: dict | None, ho
     replaced = frozenset(drawn.parts) if page == "phone" else frozenset()
     return Picture(now.seq, parts, shown, inside, whole, replaced)
 
-
-def main_html(live: Live, viewer: str | None, page: str, message: dict | None = None,
-              host: bool = False) -> Markup:
-    """The main region of a page (``#main``), whole."""
-    return picture(live, viewer, page, message, host).html

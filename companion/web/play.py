@@ -12,7 +12,7 @@ from ..engines.text import _
 from ..tables import Refused, Stale
 from . import context, errors, forms, notes, qr
 from .languages import speaking
-from .picture import main_html, picture
+from .picture import picture
 from .games import FormError, action_from_form, ui_for
 
 bp = Blueprint("play", __name__)
@@ -28,7 +28,7 @@ def _table_page(live, host: bool, message: dict | None = None) -> str:
     join_url = context.absolute(url_for("play.join", code=live.row.join_code))
     return render_template(
         "table.html", row=live.row, join_url=join_url, join_qr=join_qr(join_url), host=host,
-        main=main_html(live, None, "table", message, host=host),
+        main=picture(live, None, "table", message, host=host).html,
     )
 
 
@@ -40,7 +40,7 @@ def join_qr(url: str):
 
 def _phone_page(live, seat: str, message: dict | None = None) -> str:
     return render_template("phone.html", row=live.row, seat=seat,
-                           main=main_html(live, seat, "phone", message))
+                           main=picture(live, seat, "phone", message).html)
 
 
 @bp.get("/t/<table_id>/main")

@@ -191,8 +191,8 @@ def test_a_phone_that_is_due_waits_for_nobody_and_the_others_wait_for_whoever_is
         table = moment.viewer_context(now, None, "table", {}, None)
         assert (due["my_turn"], due["waiting_for"]) == (True, [])
         assert done["waiting_for"] == table["waiting_for"] == ["p1", "p3"]
-        assert "Waiting for Anna, Cleo" in picture.main_html(now.live, "p2", "phone")
-        assert "Your turn" in picture.main_html(now.live, "p1", "phone")
+        assert "Waiting for Anna, Cleo" in picture.picture(now.live, "p2", "phone").html
+        assert "Your turn" in picture.picture(now.live, "p1", "phone").html
 
 
 def test_a_dot_reads_a_dicts_key_while_the_names_dicts_have_stay_their_methods(app):
