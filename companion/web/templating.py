@@ -119,6 +119,8 @@ def _narrowed(value, paths: list):
         return Reads(value, paths)
     if not isinstance(value, list):
         return value  # None, a number: nothing inside to name
+    # Places named: only those items are given (fields named of every item as well are
+    # not: reading them is an error, never a stale part).
     places = {int(head): rest for head, rest in _grouped(paths).items() if head.isdigit()}
     if not places:
         return [_narrowed(item, paths) for item in value]
