@@ -98,6 +98,7 @@ def test_the_table_picture_numbers_the_quarries_from_the_master_builders(app, cl
     moved = quarry_box(html, 0)
     assert 'x="655" y="264"' in moved and "master builder" in moved and 'data-tile="m2w2"' in moved
     assert 'data-tile="b3w2"' in quarry_box(html, 1)  # the old quarry 2
+    assert 'class="pz-quarry next"' not in html  # while the auction runs, no quarry is next
     log = html.split("What happened</summary>")[1]
     assert "Anna drew marble 5 (3 windows) to the supply and brick 3 (2 windows) to quarry 2" in log
     assert "moved the master builder on to quarry 1 and opens the auction of marble 2" in log

@@ -151,13 +151,16 @@ def _box_height(count: int, columns: int) -> int:
     return 74 + -(-max(count, 1) // columns) * (TILE_H + GAP)
 
 
+# The phases in which something else runs (an auction, a distribution: each a phase of its
+# own, engines/palazzo/auction.py) or the game is over: no quarry is marked for the next auction.
+_BUSY = frozenset({"open_auction", "sealed_auction", "distribute", "over"})
+
+
 def quarry(view: dict, number: int) -> dict:
     """Quarry ``number`` (counted from the master builder's) on the table picture: it lies
     at board place ``(master_builder + number) % 4``; its tiles, whether it is up for the
     next auction (said while nothing else runs), and its ``box``."""
-    # something runs: an auction or a distribution (each runs in a phase of its own,
-    # engines/palazzo/setup.py), or the game is over
-    pile, busy = view["tiles"], view["phase"] in ("open_auction", "sealed_auction", "distribute", "over")
+    pile, busy = view["tiles"], view["phase"] in _BUSY
     lot = pile["quarries"][number]
     x, y = PLACES[(pile["master_builder"] + number) % tiles.QUARRIES]
     height = _box_height(len(lot), QUARRY_COLUMNS)
